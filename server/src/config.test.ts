@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'afiliados-config-'));
+
+describe('loadConfig', () => {
+  test('applies the defaults of DESIGN.md §8', () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      jwtTtlSeconds: 28_800,
+      demoData: false,
+      smtpUrl: undefined,
+      minRedemptionCents: 1000,
+      logLevel: 'info',
+    });
+  });
+
+  test('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  test('PUBLIC_URL follows PORT unless set, without a trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://afiliados.example.com.br/' }).publicUrl).toBe(
+      'https://afiliados.example.com.br',
+    );
+  });
+
+  test('an empty variable counts as unset', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: '' }).port).toBe(3000);
+  });
+
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['JWT_SECRET', 'short'],
+    ['JWT_TTL_SECONDS', '-5'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['DEMO_DATA', 'yes'],
+    ['SMTP_URL', 'http://mail'],
+    ['MIN_REDEMPTION_CENTS', '10.5'],
+    ['LOG_LEVEL', 'loud'],
+  ])('a bad %s (%s) is refused naming the variable', (name, value) => {
+    const env = { DATA_DIR: tmp(), ADMIN_PASSWORD: 'long-enough-password', [name]: value };
+    if (name !== 'ADMIN_EMAIL') delete env.ADMIN_PASSWORD;
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  test('ADMIN_EMAIL without ADMIN_PASSWORD is refused', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});
+
+function runMain(env: Record<string, string>, onOutput?: (text: string, child: ReturnType<typeof spawn>) => void) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput?.(output, child);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, output })),
+  );
+}
+
+describe('server start-up', () => {
+  test('a bad variable stops the server at start with a message that names it', async () => {
+    const { code, output } = await runMain({ DATA_DIR: tmp(), PORT: 'not-a-port' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT');
+  });
+
+  test('SIGTERM shuts the server down gracefully', async () => {
+    let signalled = false;
+    const { code, output } = await runMain(
+      { DATA_DIR: tmp(), PORT: '0', LOG_LEVEL: 'info' },
+      (text, child) => {
+        if (!signalled && text.includes('Afiliados is running at')) {
+          signalled = true;
+          child.kill('SIGTERM');
+        }
+      },
+    );
+    expect(signalled).toBe(true);
+    expect(output).toContain('shutting down');
+    expect(code).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,2 @@
+// The one list of tables drizzle needs for its relational queries and drizzle-kit for migrations.
+export * from './system';

@@ -1,0 +1,88 @@
+import type { FieldError, Problem } from '@contract/problem';
+import { PROBLEM_CONTENT_TYPE } from '@contract/problem';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+const CODE_BY_STATUS = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
+) as Record<number, ErrorCode>;
+
+export function problem(
+  request: FastifyRequest,
+  status: number,
+  fields: { code?: string; detail?: string; errors?: FieldError[] },
+): Problem {
+  const code = fields.code ?? CODE_BY_STATUS[status] ?? 'ERROR';
+  return {
+    type: `urn:afiliados:problem:${code.toLowerCase().replaceAll('_', '-')}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail: fields.detail,
+    instance: request.url.split('?')[0],
+    code,
+    errors: fields.errors,
+    request_id: request.id,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem, headers: Record<string, string> = {}) {
+  return reply.code(body.status).headers(headers).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+/** Turns fastify's validation errors into one entry per field: `body.email`, `query.page`... */
+function fieldErrorsOf(error: FastifyError): FieldError[] {
+  const where = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' }[
+    error.validationContext ?? 'body'
+  ];
+  if (!hasZodFastifySchemaValidationErrors(error)) {
+    return [{ field: where ?? 'body', message: error.message }];
+  }
+  return error.validation.map((issue) => {
+    const path = issue.instancePath.split('/').filter(Boolean).join('.');
+    return { field: path || (where ?? 'body'), message: issue.message ?? 'is invalid' };
+  });
+}
+
+/**
+ * Every error leaves the server as RFC 9457 problem+json. Expected errors say what went wrong;
+ * anything unexpected answers a bare 500 and is logged with the request id, never its internals.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendProblem(
+        reply,
+        problem(request, error.status, { code: error.reason, detail: error.message, errors: error.errors }),
+        error.headers,
+      );
+    }
+    if (error.validation) {
+      const errors = fieldErrorsOf(error);
+      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+      return sendProblem(reply, problem(request, 400, { code: 'VALIDATION', detail, errors }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, problem(request, status, { detail: error.message }));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(reply, problem(request, 500, { detail: 'An unexpected error occurred.' }));
+  });
+});

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { testEngine, testPostgresUrl } from './engine';
+
+let copies = 0;
+
+/** A fresh, migrated database of the engine this run tests, private to the calling test file. */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('databaseTemplate');
+  if (testEngine() === 'pglite') {
+    const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    return openDatabase({ pglite });
+  }
+  const name = `afiliados_test_${template.split('_').pop()}_${process.pid}_${++copies}`;
+  const admin = new pg.Client({ connectionString: testPostgresUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The configuration tests run with: quiet, a fixed secret, a throw-away data folder. */
+export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+    ...env,
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The real app on a real database, driven with `app.inject`. Call `close` in afterAll. */
+export async function createTestApp(options: { env?: NodeJS.ProcessEnv; webDir?: string } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'afiliados-test-'));
+  const config = testConfig(dataDir, options.env);
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, webDir: options.webDir, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
