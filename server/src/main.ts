@@ -47,13 +47,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  const lines = [
-    '',
-    `  Afiliados is running at ${config.publicUrl}`,
-    `  Database: ${where}`,
-    ...summary,
-    '',
-  ];
+  const lines = ['', `  Afiliados is running at ${config.publicUrl}`, `  Database: ${where}`, ...summary, ''];
   console.log(lines.join('\n'));
 }
 

@@ -32,10 +32,9 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', name);
     return async () => {
       // Test files drop their own copies; this sweeps any a crashed worker left behind.
-      const left = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`afiliados_test_${process.pid}_%`],
-      );
+      const left = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `afiliados_test_${process.pid}_%`,
+      ]);
       for (const row of left.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

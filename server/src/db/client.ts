@@ -34,15 +34,11 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 /** Any fixed number: it only has to be the same for every server of this application. */
 const MIGRATION_LOCK_ID = 4_201_337;
 
-export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type DatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  const client =
-    'pglite' in options ? options.pglite : await PGlite.create(ensureDir(join(options.dataDir, 'pglite')));
+  const client = 'pglite' in options ? options.pglite : await PGlite.create(ensureDir(join(options.dataDir, 'pglite')));
   return wrapPglite(client);
 }
 

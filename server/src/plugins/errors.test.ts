@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { createTestDatabase, testConfig } from '../../test/helper';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';

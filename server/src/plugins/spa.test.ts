@@ -15,19 +15,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('built web app', () => {
-  test.each([
-    '/',
-    '/campanhas/detalhes/7',
-    '/admin/rede-afiliados/editar/3',
-    '/auth/login',
-    '/anything/unknown',
-  ])('GET %s answers the app (history fallback)', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('app shell');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  test.each(['/', '/campanhas/detalhes/7', '/admin/rede-afiliados/editar/3', '/auth/login', '/anything/unknown'])(
+    'GET %s answers the app (history fallback)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('app shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   test('hashed assets are served with a long cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/home-abc123.js' });

@@ -1,0 +1,40 @@
+// Shared by the benchmarks: start the built server on a throw-away database, and record results.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+export async function startBuiltServer({ port, env = {} }) {
+  const dataDir = `.tmp/bench-data-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/ready`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes bench/results/<name>.json with the machine it ran on, and prints a one-line verdict. */
+export function record(name, result) {
+  mkdirSync('bench/results', { recursive: true });
+  const entry = {
+    ...result,
+    ran_at: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+  };
+  writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(entry, null, 2)}\n`);
+  console.log(`${name}: ${result.verdict}`);
+}

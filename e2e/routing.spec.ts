@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('[ROUTING] the route table of SPEC.md §2', () => {
+  test('a deep link into the main layout opens its screen', async ({ page }) => {
+    await page.goto('/campanhas/detalhes/7');
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaign details' })).toBeVisible();
+    await expect(page).toHaveTitle('Campaign details · Afiliados');
+  });
+
+  test('a deep link into the admin branch opens its screen', async ({ page }) => {
+    await page.goto('/admin/rede-afiliados/editar/3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit network' })).toBeVisible();
+  });
+
+  test('a screen whose domain is not built says so, with no data', async ({ page }) => {
+    await page.goto('/admin/metricas/vendas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales metrics' })).toBeVisible();
+    await expect(page.getByText('This area is being prepared.')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
+  test('an unknown path goes to /auth/404 and shows the error page', async ({ page }) => {
+    await page.goto('/isto/nao/existe');
+    await expect(page).toHaveURL(/\/auth\/404$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('/404 shows the error page in the blank layout', async ({ page }) => {
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('the public /auth screens open in the blank layout', async ({ page }) => {
+    for (const [url, title] of [
+      ['/auth/login', 'Sign in'],
+      ['/auth/register', 'Create account'],
+      ['/auth/forgot-password', 'Forgot password'],
+      ['/auth/resetar-senha/abc', 'Reset password'],
+      ['/auth/two-steps', 'Two-step verification'],
+      ['/auth/maintenance', 'Maintenance'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('navigation')).toHaveCount(0);
+    }
+  });
+
+  test('a second route loads a chunk of its own', async ({ page }) => {
+    await page.goto('/campanhas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole('link', { name: 'Sales', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+    await expect(page).toHaveURL(/\/vendas$/);
+    expect(scripts.some((path) => /\/assets\/sales-[\w-]+\.js$/.test(path))).toBe(true);
+  });
+
+  test('a slow screen shows the spinner while its chunk loads', async ({ page }) => {
+    await page.goto('/campanhas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/link-generator-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Link generator' }).click();
+    await expect(page.getByTestId('screen-spinner')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Link generator' })).toBeVisible();
+    await expect(page.getByTestId('screen-spinner')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ScreenSpinner } from '../components/screen-spinner';
+import { BlankLayout } from '../layouts/blank-layout';
+import { paths } from './paths';
+import { screen } from './screen';
+
+// The main layout carries the menu and header: signed-out visitors on /auth never download it.
+const FullLayout = lazy(() => import('../layouts/full-layout'));
+
+const mainRoutes: RouteObject[] = [
+  { path: paths.home, element: screen('home', () => import('./routes/home')) },
+  { path: paths.redemptions, element: screen('redemptions', () => import('./routes/redemptions')) },
+  { path: paths.logout, element: screen('logout', () => import('./routes/logout')) },
+  { path: paths.changePassword, element: screen('changePassword', () => import('./routes/change-password')) },
+  { path: paths.account, element: screen('account', () => import('./routes/account')) },
+  { path: paths.campaigns, element: screen('campaigns', () => import('./routes/campaigns')) },
+  { path: paths.campaignDetails, element: screen('campaignDetails', () => import('./routes/campaign-details')) },
+  { path: paths.sales, element: screen('sales', () => import('./routes/sales')) },
+  { path: paths.saleDetails, element: screen('saleDetails', () => import('./routes/sale-details')) },
+  { path: paths.contact, element: screen('contact', () => import('./routes/contact')) },
+  { path: paths.linkGenerator, element: screen('linkGenerator', () => import('./routes/link-generator')) },
+];
+
+const adminRoutes: RouteObject[] = [
+  {
+    path: paths.adminTopAffiliates,
+    element: screen('adminTopAffiliates', () => import('./routes/admin/top-affiliates')),
+  },
+  { path: paths.adminNetworks, element: screen('adminNetworks', () => import('./routes/admin/networks')) },
+  {
+    path: paths.adminNetworkDetails,
+    element: screen('adminNetworkDetails', () => import('./routes/admin/network-details')),
+  },
+  {
+    path: paths.adminNetworkCreate,
+    element: screen('adminNetworkCreate', () => import('./routes/admin/network-create')),
+  },
+  { path: paths.adminNetworkSales, element: screen('adminNetworkSales', () => import('./routes/admin/network-sales')) },
+  {
+    path: paths.adminNetworkAddAffiliate,
+    element: screen('adminNetworkAddAffiliate', () => import('./routes/admin/network-add-affiliate')),
+  },
+  { path: paths.adminNetworkEdit, element: screen('adminNetworkEdit', () => import('./routes/admin/network-edit')) },
+  {
+    path: paths.adminRedemptionHistory,
+    element: screen('adminRedemptionHistory', () => import('./routes/admin/redemption-history')),
+  },
+  { path: paths.adminUsers, element: screen('adminUsers', () => import('./routes/admin/users')) },
+  { path: paths.adminUserCreate, element: screen('adminUserCreate', () => import('./routes/admin/user-create')) },
+  { path: paths.adminUserEdit, element: screen('adminUserEdit', () => import('./routes/admin/user-edit')) },
+  {
+    path: paths.adminPaymentHistory,
+    element: screen('adminPaymentHistory', () => import('./routes/admin/payment-history')),
+  },
+  {
+    path: paths.adminSalesOverview,
+    element: screen('adminSalesOverview', () => import('./routes/admin/sales-overview')),
+  },
+  { path: paths.adminSaleCreate, element: screen('adminSaleCreate', () => import('./routes/admin/sale-create')) },
+  {
+    path: paths.adminAffiliateDelete,
+    element: screen('adminAffiliateDelete', () => import('./routes/admin/affiliate-delete')),
+  },
+  {
+    path: paths.adminAffiliateEdit,
+    element: screen('adminAffiliateEdit', () => import('./routes/admin/affiliate-edit')),
+  },
+  { path: paths.adminLevels, element: screen('adminLevels', () => import('./routes/admin/levels')) },
+  { path: paths.adminLevelEdit, element: screen('adminLevelEdit', () => import('./routes/admin/level-edit')) },
+  { path: paths.adminLevelCreate, element: screen('adminLevelCreate', () => import('./routes/admin/level-create')) },
+  {
+    path: paths.adminCampaignCreate,
+    element: screen('adminCampaignCreate', () => import('./routes/admin/campaign-create')),
+  },
+  { path: paths.adminCampaignEdit, element: screen('adminCampaignEdit', () => import('./routes/admin/campaign-edit')) },
+  { path: paths.adminAnalytics, element: screen('adminAnalytics', () => import('./routes/admin/analytics')) },
+  { path: paths.adminIndicators, element: screen('adminIndicators', () => import('./routes/admin/indicators')) },
+  {
+    path: paths.adminPaymentMethodMetrics,
+    element: screen('adminPaymentMethodMetrics', () => import('./routes/admin/payment-method-metrics')),
+  },
+  {
+    path: paths.adminSalesOriginMetrics,
+    element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
+  },
+  {
+    path: paths.adminRedemptionMetrics,
+    element: screen('adminRedemptionMetrics', () => import('./routes/admin/redemption-metrics')),
+  },
+  { path: paths.adminSalesMetrics, element: screen('adminSalesMetrics', () => import('./routes/admin/sales-metrics')) },
+  {
+    path: paths.adminApproveAffiliates,
+    element: screen('adminApproveAffiliates', () => import('./routes/admin/approve-affiliates')),
+  },
+];
+
+const publicRoutes: RouteObject[] = [
+  { path: paths.authLogin, element: screen('authLogin', () => import('./routes/auth/login')) },
+  { path: paths.authRegister, element: screen('authRegister', () => import('./routes/auth/register')) },
+  {
+    path: paths.authForgotPassword,
+    element: screen('authForgotPassword', () => import('./routes/auth/forgot-password')),
+  },
+  { path: paths.authResetPassword, element: screen('authResetPassword', () => import('./routes/auth/reset-password')) },
+  { path: paths.authTwoSteps, element: screen('authTwoSteps', () => import('./routes/auth/two-steps')) },
+  { path: paths.authMaintenance, element: screen('authMaintenance', () => import('./routes/auth/maintenance')) },
+  { path: paths.authNotFound, element: screen('authNotFound', () => import('./routes/not-found')) },
+  { path: paths.notFound, element: screen('notFound', () => import('./routes/not-found')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<ScreenSpinner />}>
+        <FullLayout />
+      </Suspense>
+    ),
+    children: [...mainRoutes, ...adminRoutes],
+  },
+  { element: <BlankLayout />, children: publicRoutes },
+  // SPEC.md §2: any unknown path goes to /auth/404.
+  { path: '*', element: <Navigate to={paths.authNotFound} replace /> },
+];
+
+export const router = createBrowserRouter(routes);
