@@ -17,7 +17,12 @@ try {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     const body = await response.body();
-    files.push({ path: new URL(response.url()).pathname, type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    files.push({
+      path: new URL(response.url()).pathname,
+      type,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
   });
   await page.goto(`${server.base}/auth/login`, { waitUntil: 'networkidle' });
   const sum = (type) => files.filter((f) => !type || f.type === type).reduce((n, f) => n + f.gzip, 0);

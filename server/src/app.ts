@@ -2,10 +2,17 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { systemRoutes } from './modules/system/system.routes';
+import { createMailer, type Mailer } from './mail/mailer';
+import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
+import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
+import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { maintenancePlugin } from './plugins/maintenance';
 import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { spaPlugin } from './plugins/spa';
 import { APP_VERSION } from './version';
 
@@ -13,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    mailer: Mailer;
+    ctx: AppContext;
   }
 }
 
@@ -45,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
   app.decorate('database', options.database);
+  app.decorate('mailer', createMailer(options.database.db, options.config.smtpUrl, app.log));
+  app.addHook('onClose', async () => app.mailer.flush());
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -59,10 +70,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  app.decorate('ctx', { db: app.database.db, config: app.config, mailer: app.mailer, tokens: app.tokens });
+  await app.register(maintenancePlugin);
 
+  // Three scopes: public, signed in (a valid session), and Administrador. A module's routes sit in
+  // the scope its guard needs, so no route can forget its guard.
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
+      await api.register(authPublicRoutes);
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', app.authenticate);
+        await signedIn.register(authAccountRoutes);
+        await signedIn.register(async (admin) => {
+          admin.addHook('onRequest', app.requireAdmin);
+          await admin.register(affiliatesAdminRoutes);
+          await admin.register(systemAdminRoutes);
+        });
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -23,6 +23,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MIN_REDEMPTION_CENTS: z.coerce.number().int().min(1).default(1000),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -39,6 +40,8 @@ export type Config = {
   demoData: boolean;
   smtpUrl: string | undefined;
   minRedemptionCents: number;
+  /** Sign-in, two-step and forgot-password attempts one IP may make per minute. */
+  authRateLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === '1',
     smtpUrl: e.SMTP_URL,
     minRedemptionCents: e.MIN_REDEMPTION_CENTS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { listQuerySchema, pageOf } from './common';
+
+export const affiliateStatusSchema = z.enum(['pending', 'approved', 'rejected', 'suspended']);
+export type AffiliateStatus = z.infer<typeof affiliateStatusSchema>;
+
+export const affiliateSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  code: z.string(),
+  status: affiliateStatusSchema,
+  status_reason: z.string().nullable(),
+  level_id: z.number().int().nullable(),
+  network_id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  approved_at: z.string().nullable(),
+});
+export type Affiliate = z.infer<typeof affiliateSchema>;
+
+export const affiliateListQuerySchema = listQuerySchema.extend({
+  status: affiliateStatusSchema.optional(),
+  sort: z.enum(['created_at', '-created_at', 'name', '-name']).default('-created_at'),
+});
+export type AffiliateListQuery = z.input<typeof affiliateListQuerySchema>;
+
+export const affiliatePageSchema = pageOf(affiliateSchema);
+
+export const rejectAffiliateBodySchema = z.object({
+  reason: z.string().trim().min(3, 'must say why (at least 3 characters)').max(500),
+});

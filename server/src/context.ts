@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { TokenService } from './plugins/auth';
+
+/** What services need from the running server, passed explicitly so they stay free of HTTP. */
+export type AppContext = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  tokens: TokenService;
+};

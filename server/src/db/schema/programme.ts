@@ -1,0 +1,47 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const networks = pgTable('networks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const levels = pgTable('levels', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  rank: integer('rank').notNull(),
+  commissionBps: integer('commission_bps').notNull(),
+  minSalesCents: bigint('min_sales_cents', { mode: 'number' }).notNull().default(0),
+  description: text('description'),
+});
+
+export const AFFILIATE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
+
+export const affiliates = pgTable(
+  'affiliates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    networkId: bigint('network_id', { mode: 'number' }).references(() => networks.id),
+    levelId: bigint('level_id', { mode: 'number' }).references(() => levels.id),
+    status: text('status', { enum: AFFILIATE_STATUSES }).notNull().default('pending'),
+    statusReason: text('status_reason'),
+    pixKey: text('pix_key'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: bigint('approved_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('affiliates_user_key').on(t.userId),
+    uniqueIndex('affiliates_code_key').on(t.code),
+    index('affiliates_status_created_idx').on(t.status, t.createdAt),
+    index('affiliates_network_idx').on(t.networkId),
+    index('affiliates_level_idx').on(t.levelId),
+  ],
+);

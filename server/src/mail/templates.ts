@@ -1,0 +1,92 @@
+/**
+ * The mails the portal sends, in English and Portuguese (the person's language; others read English).
+ * Each returns subject and plain text; the HTML part is the same text with its link made clickable.
+ */
+type Lang = 'en' | 'pt';
+const langOf = (language: string): Lang => (language === 'pt' ? 'pt' : 'en');
+
+export type MailContent = { subject: string; text: string; html: string };
+
+function render(subject: string, paragraphs: string[], link?: { url: string; label: string }): MailContent {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', '— Afiliados'].join('\n\n');
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">',
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    link
+      ? `<p><a href="${escape(link.url)}" style="background:#2a4fc7;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escape(link.label)}</a></p><p style="color:#555;font-size:13px">${escape(link.url)}</p>`
+      : '',
+    '<p style="color:#555">— Afiliados</p></div>',
+  ].join('');
+  return { subject, text, html };
+}
+
+export const mails = {
+  registrationReceived(language: string, p: { firstName: string }) {
+    return langOf(language) === 'pt'
+      ? render('Recebemos o seu cadastro', [
+          `Olá, ${p.firstName}!`,
+          'Recebemos o seu cadastro no programa de afiliados. Um administrador vai analisá-lo e você receberá um e-mail assim que for aprovado.',
+        ])
+      : render('We received your registration', [
+          `Hello ${p.firstName},`,
+          'We received your registration to the affiliate programme. An administrator will review it and you will get an email as soon as it is approved.',
+        ]);
+  },
+  newRegistration(language: string, p: { name: string; email: string; reviewUrl: string }) {
+    return langOf(language) === 'pt'
+      ? render(
+          `Novo afiliado aguardando aprovação: ${p.name}`,
+          [`${p.name} (${p.email}) se cadastrou e aguarda aprovação.`],
+          { url: p.reviewUrl, label: 'Revisar cadastros' },
+        )
+      : render(
+          `New affiliate awaiting approval: ${p.name}`,
+          [`${p.name} (${p.email}) registered and is waiting for approval.`],
+          { url: p.reviewUrl, label: 'Review registrations' },
+        );
+  },
+  affiliateApproved(language: string, p: { firstName: string; code: string; loginUrl: string }) {
+    return langOf(language) === 'pt'
+      ? render(
+          'Seu cadastro foi aprovado',
+          [`Olá, ${p.firstName}!`, `Seu cadastro foi aprovado. Seu código de afiliado é ${p.code}.`],
+          { url: p.loginUrl, label: 'Entrar no portal' },
+        )
+      : render(
+          'Your registration was approved',
+          [`Hello ${p.firstName},`, `Your registration was approved. Your affiliate code is ${p.code}.`],
+          { url: p.loginUrl, label: 'Sign in to the portal' },
+        );
+  },
+  affiliateRejected(language: string, p: { firstName: string; reason: string }) {
+    return langOf(language) === 'pt'
+      ? render('Seu cadastro não foi aprovado', [
+          `Olá, ${p.firstName}.`,
+          `Seu cadastro no programa de afiliados não foi aprovado. Motivo: ${p.reason}`,
+        ])
+      : render('Your registration was not approved', [
+          `Hello ${p.firstName},`,
+          `Your registration to the affiliate programme was not approved. Reason: ${p.reason}`,
+        ]);
+  },
+  passwordReset(language: string, p: { firstName: string; resetUrl: string }) {
+    return langOf(language) === 'pt'
+      ? render(
+          'Redefinição de senha',
+          [
+            `Olá, ${p.firstName}!`,
+            'Recebemos um pedido para redefinir a sua senha. O link vale por 1 hora e pode ser usado uma única vez. Se não foi você, ignore este e-mail.',
+          ],
+          { url: p.resetUrl, label: 'Redefinir senha' },
+        )
+      : render(
+          'Reset your password',
+          [
+            `Hello ${p.firstName},`,
+            'We received a request to reset your password. The link is valid for 1 hour and works once. If it was not you, ignore this email.',
+          ],
+          { url: p.resetUrl, label: 'Reset password' },
+        );
+  },
+};

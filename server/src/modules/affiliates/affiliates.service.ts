@@ -1,0 +1,158 @@
+import type { Affiliate, affiliateListQuerySchema } from '@contract/affiliates';
+import type { Page } from '@contract/common';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { affiliates, levels, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { mails } from '../../mail/templates';
+import { audit } from '../audit/audit.service';
+import { notifyUsers } from '../notifications/notifications.service';
+
+const affiliateColumns = {
+  id: affiliates.id,
+  user_id: affiliates.userId,
+  code: affiliates.code,
+  status: affiliates.status,
+  status_reason: affiliates.statusReason,
+  level_id: affiliates.levelId,
+  network_id: affiliates.networkId,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  createdAt: affiliates.createdAt,
+  approvedAt: affiliates.approvedAt,
+};
+
+type AffiliateRow = { createdAt: Date; approvedAt: Date | null } & Omit<Affiliate, 'created_at' | 'approved_at'>;
+
+function toAffiliate({ createdAt, approvedAt, ...row }: AffiliateRow): Affiliate {
+  return { ...row, created_at: createdAt.toISOString(), approved_at: approvedAt?.toISOString() ?? null };
+}
+
+const SORTS: Record<string, SQL> = {
+  created_at: asc(affiliates.createdAt),
+  '-created_at': desc(affiliates.createdAt),
+  name: asc(users.firstName),
+  '-name': desc(users.firstName),
+};
+
+export async function findAffiliates(
+  db: Db,
+  query: z.output<typeof affiliateListQuerySchema>,
+): Promise<Page<Affiliate>> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(affiliates.status, query.status));
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, '\\$&')}%`;
+    const match = or(
+      ilike(users.firstName, like),
+      ilike(users.lastName, like),
+      ilike(users.email, like),
+      ilike(affiliates.code, like),
+    );
+    if (match) filters.push(match);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(affiliateColumns)
+      .from(affiliates)
+      .innerJoin(users, eq(users.id, affiliates.userId))
+      .where(where)
+      .orderBy(SORTS[query.sort] ?? desc(affiliates.createdAt), desc(affiliates.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(affiliates).innerJoin(users, eq(users.id, affiliates.userId)).where(where),
+  ]);
+  return { items: rows.map(toAffiliate), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+}
+
+async function lockAffiliate(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...affiliateColumns, language: users.language })
+    .from(affiliates)
+    .innerJoin(users, eq(users.id, affiliates.userId))
+    .where(eq(affiliates.id, id))
+    .for('update', { of: affiliates });
+  if (!row) throw new AppError('NOT_FOUND', `Affiliate ${id} not found.`);
+  return row;
+}
+
+/** Approval: the affiliate may sign in, starts on the lowest level unless one is set, and hears of it. */
+export async function approveAffiliate(ctx: AppContext, actorId: number, id: number): Promise<Affiliate> {
+  const { affiliate, language } = await ctx.db.transaction(async (tx) => {
+    const before = await lockAffiliate(tx, id);
+    if (before.status === 'approved') {
+      throw new AppError('CONFLICT', 'This affiliate is already approved.', { reason: 'ALREADY_APPROVED' });
+    }
+    const [lowest] = await tx.select({ id: levels.id }).from(levels).orderBy(asc(levels.rank)).limit(1);
+    await tx
+      .update(affiliates)
+      .set({
+        status: 'approved',
+        statusReason: null,
+        approvedAt: new Date(),
+        approvedBy: actorId,
+        levelId: before.level_id ?? lowest?.id ?? null,
+      })
+      .where(eq(affiliates.id, id));
+    const after = await lockAffiliate(tx, id);
+    await audit(tx, {
+      actorId,
+      action: 'affiliate.approve',
+      entity: 'affiliate',
+      entityId: id,
+      before: toAffiliate(before),
+      after: toAffiliate(after),
+    });
+    await notifyUsers(tx, [after.user_id], {
+      kind: 'affiliate.approved',
+      title: 'Registration approved',
+      text: `Welcome to the programme! Your affiliate code is ${after.code}.`,
+    });
+    return { affiliate: toAffiliate(after), language: after.language };
+  });
+  await ctx.mailer.send({
+    to: affiliate.email,
+    ...mails.affiliateApproved(language, {
+      firstName: affiliate.first_name,
+      code: affiliate.code,
+      loginUrl: `${ctx.config.publicUrl}/auth/login`,
+    }),
+  });
+  return affiliate;
+}
+
+export async function rejectAffiliate(
+  ctx: AppContext,
+  actorId: number,
+  id: number,
+  reason: string,
+): Promise<Affiliate> {
+  const { affiliate, language } = await ctx.db.transaction(async (tx) => {
+    const before = await lockAffiliate(tx, id);
+    if (before.status !== 'pending') {
+      throw new AppError('CONFLICT', `Only a pending registration can be rejected (this one is ${before.status}).`, {
+        reason: 'NOT_PENDING',
+      });
+    }
+    await tx.update(affiliates).set({ status: 'rejected', statusReason: reason }).where(eq(affiliates.id, id));
+    const after = await lockAffiliate(tx, id);
+    await audit(tx, {
+      actorId,
+      action: 'affiliate.reject',
+      entity: 'affiliate',
+      entityId: id,
+      before: toAffiliate(before),
+      after: toAffiliate(after),
+    });
+    return { affiliate: toAffiliate(after), language: after.language };
+  });
+  await ctx.mailer.send({
+    to: affiliate.email,
+    ...mails.affiliateRejected(language, { firstName: affiliate.first_name, reason }),
+  });
+  return affiliate;
+}

@@ -1,0 +1,207 @@
+import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+  sessionSchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableBodySchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+  twoStepsBodySchema,
+  userStateSchema,
+} from '@contract/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authAttemptLimits } from '../../plugins/rate-limit';
+import {
+  changePassword,
+  completeTwoSteps,
+  login,
+  registerAffiliate,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service';
+import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service';
+import { getUserState } from './user-state';
+
+const bodyEmail = (request: { body: unknown }) =>
+  (request.body as { email?: string } | undefined)?.email?.toLowerCase();
+const tags = ['auth'];
+
+/** Routes anyone may call: registration, sign-in, the two-step check and password recovery. */
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ipLimit = app.config.authRateLimitPerMinute;
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register as an affiliate (pending approval)',
+        body: registerBodySchema,
+        response: { 201: registerResponseSchema },
+      },
+      preHandler: authAttemptLimits(app, 'register', ipLimit, bodyEmail),
+    },
+    async (request, reply) => reply.code(201).send(await registerAffiliate(app.ctx, request.body)),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+      preHandler: authAttemptLimits(app, 'login', ipLimit, bodyEmail),
+    },
+    async (request) => login(app.ctx, request.body),
+  );
+
+  app.post(
+    '/auth/two-steps',
+    {
+      schema: {
+        tags,
+        summary: 'Finish sign-in with a TOTP or recovery code',
+        body: twoStepsBodySchema,
+        response: { 200: sessionSchema },
+      },
+      preHandler: authAttemptLimits(app, 'two-steps', ipLimit, (r) =>
+        (r.body as { challenge?: string }).challenge?.slice(-24),
+      ),
+    },
+    async (request) => completeTwoSteps(app.ctx, request.body),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Email a password reset link (same answer whether or not the account exists)',
+        body: forgotPasswordBodySchema,
+        response: { 202: z.object({ status: z.literal('sent') }) },
+      },
+      preHandler: authAttemptLimits(app, 'forgot', ipLimit, bodyEmail),
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app.ctx, request.body.email);
+      return reply.code(202).send({ status: 'sent' as const });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: { tags, summary: 'Choose a new password with a reset token', body: resetPasswordBodySchema },
+      preHandler: authAttemptLimits(app, 'reset', ipLimit, () => undefined),
+    },
+    async (request, reply) => {
+      await resetPassword(app.ctx, request.body);
+      return reply.code(204).send();
+    },
+  );
+};
+
+/** Routes of the signed-in person about their own session and account security. */
+export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const userId = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user state (SPEC.md §3)',
+        security: [{ bearer: [] }],
+        response: { 200: userStateSchema },
+      },
+    },
+    async (request) => getUserState(app.database.db, userId(request)),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end, this one gets a new token',
+        security: [{ bearer: [] }],
+        body: changePasswordBodySchema,
+        response: { 200: changePasswordResponseSchema },
+      },
+    },
+    async (request) => changePassword(app.ctx, userId(request), request.body),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'Sign out (the browser forgets its token)', security: [{ bearer: [] }] } },
+    async (_request, reply) => reply.code(204).send(),
+  );
+
+  app.get(
+    '/me/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Whether two-step verification is on',
+        security: [{ bearer: [] }],
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
+    async (request) => getTwoFactorStatus(app.database.db, userId(request)),
+  );
+
+  app.post(
+    '/me/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Start two-step set-up: a new secret and its QR code, shown once',
+        security: [{ bearer: [] }],
+        response: { 200: twoFactorSetupSchema },
+      },
+    },
+    async (request) => setupTwoFactor(app.database.db, userId(request)),
+  );
+
+  app.post(
+    '/me/two-factor/enable',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm set-up with a first code; returns ten single-use recovery codes',
+        security: [{ bearer: [] }],
+        body: twoFactorEnableBodySchema,
+        response: { 200: twoFactorEnableResponseSchema },
+      },
+    },
+    async (request) => enableTwoFactor(app.database.db, userId(request), request.body.code),
+  );
+
+  app.post(
+    '/me/two-factor/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Turn two-step verification off (asks for the password)',
+        security: [{ bearer: [] }],
+        body: twoFactorDisableBodySchema,
+      },
+    },
+    async (request, reply) => {
+      await disableTwoFactor(app.database.db, userId(request), request.body.password);
+      return reply.code(204).send();
+    },
+  );
+};

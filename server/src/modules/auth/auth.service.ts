@@ -1,0 +1,266 @@
+import type {
+  changePasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  twoStepsBodySchema,
+} from '@contract/auth';
+import { ADMIN_ROLE, AFFILIATE_ROLE, AUTH_REASONS, type LoginResponse, type Role, type Session } from '@contract/auth';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { affiliates, passwordResets, users } from '../../db/schema';
+import { AppError, fieldError } from '../../errors';
+import { mails } from '../../mail/templates';
+import { isExpiredTokenError } from '../../plugins/auth';
+import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.service';
+import { getMaintenance } from '../system/settings.service';
+import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from './passwords';
+import { verifySecondFactor } from './two-factor.service';
+import { getUserState } from './user-state';
+
+export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+export const PASSWORD_RESET_SECONDS = 60 * 60;
+const AFFILIATE_CODE_LENGTH = 7;
+
+type UserRow = typeof users.$inferSelect;
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .then((rows) => rows[0]);
+}
+
+async function newAffiliateCode(db: Db): Promise<string> {
+  for (;;) {
+    const code = `AF${randomCode(AFFILIATE_CODE_LENGTH)}`;
+    const [taken] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.code, code));
+    if (!taken) return code;
+  }
+}
+
+/** Registration: a pending affiliate with its own code; the admins hear of it. */
+export async function registerAffiliate(ctx: AppContext, body: z.output<typeof registerBodySchema>) {
+  const passwordHash = await hashPassword(body.password);
+  const language = body.language ?? 'en';
+  const emailTaken = () =>
+    new AppError('CONFLICT', 'An account with this email already exists.', {
+      reason: 'EMAIL_TAKEN',
+      errors: [{ field: 'email', message: 'is already registered' }],
+    });
+  if (await findUserByEmail(ctx.db, body.email)) throw emailTaken();
+
+  const name = `${body.first_name} ${body.last_name}`;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          role: AFFILIATE_ROLE,
+          language,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      const code = await newAffiliateCode(tx);
+      await tx.insert(affiliates).values({ userId: user.id, code, status: 'pending' });
+      await notifyAdmins(tx, {
+        kind: 'affiliate.registered',
+        title: 'New registration',
+        text: `${name} (${body.email}) is waiting for approval.`,
+        data: { user_id: user.id },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
+    throw error;
+  }
+
+  await ctx.mailer.send({ to: body.email, ...mails.registrationReceived(language, { firstName: body.first_name }) });
+  const reviewUrl = `${ctx.config.publicUrl}/admin/aprovar-afiliados`;
+  for (const admin of await findActiveAdmins(ctx.db)) {
+    await ctx.mailer.send({
+      to: admin.email,
+      ...mails.newRegistration(admin.language, { name, email: body.email, reviewUrl }),
+    });
+  }
+  return { status: 'pending' as const, email: body.email };
+}
+
+const invalidCredentials = () =>
+  new AppError('UNAUTHORIZED', 'The email or password is incorrect.', { reason: AUTH_REASONS.INVALID_CREDENTIALS });
+
+/** Why this person may not sign in now, if anything stops them (checked after the password). */
+async function signInRefusal(ctx: AppContext, user: UserRow): Promise<AppError | null> {
+  if (user.deletedAt) {
+    return new AppError('FORBIDDEN', 'This account has been deactivated.', {
+      reason: AUTH_REASONS.ACCOUNT_DEACTIVATED,
+    });
+  }
+  if (user.role !== ADMIN_ROLE) {
+    const [affiliate] = await ctx.db
+      .select({ status: affiliates.status, reason: affiliates.statusReason })
+      .from(affiliates)
+      .where(eq(affiliates.userId, user.id));
+    if (affiliate?.status === 'pending') {
+      return new AppError('FORBIDDEN', 'Your registration is waiting for an administrator to approve it.', {
+        reason: AUTH_REASONS.ACCOUNT_PENDING,
+      });
+    }
+    if (affiliate?.status === 'rejected') {
+      return new AppError(
+        'FORBIDDEN',
+        `Your registration was not approved${affiliate.reason ? `: ${affiliate.reason}` : '.'}`,
+        { reason: AUTH_REASONS.ACCOUNT_REJECTED },
+      );
+    }
+    if (affiliate?.status === 'suspended') {
+      return new AppError('FORBIDDEN', 'Your account is suspended. Contact the programme.', {
+        reason: AUTH_REASONS.ACCOUNT_SUSPENDED,
+      });
+    }
+    const maintenance = await getMaintenance(ctx.db);
+    if (maintenance.enabled) {
+      return new AppError('UNAVAILABLE', maintenance.message || 'The portal is under maintenance.', {
+        reason: AUTH_REASONS.MAINTENANCE,
+      });
+    }
+  }
+  return null;
+}
+
+export async function startSession(ctx: AppContext, user: { id: number; role: Role; tokenVersion: number }) {
+  const token = await ctx.tokens.signSession(user);
+  return { token, user: await getUserState(ctx.db, user.id) } satisfies Session;
+}
+
+export async function login(ctx: AppContext, body: z.output<typeof loginBodySchema>): Promise<LoginResponse> {
+  const user = await findUserByEmail(ctx.db, body.email);
+  if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw invalidCredentials();
+  const refusal = await signInRefusal(ctx, user);
+  if (refusal) throw refusal;
+  if (user.twoFactorEnabled) {
+    const challenge = await ctx.tokens.signPurpose(
+      'two-factor',
+      String(user.id),
+      { ver: user.tokenVersion },
+      TWO_FACTOR_CHALLENGE_SECONDS,
+    );
+    return { two_factor_required: true, challenge };
+  }
+  return startSession(ctx, user);
+}
+
+export async function completeTwoSteps(ctx: AppContext, body: z.output<typeof twoStepsBodySchema>): Promise<Session> {
+  let payload: Awaited<ReturnType<AppContext['tokens']['verifyPurpose']>>;
+  try {
+    payload = await ctx.tokens.verifyPurpose('two-factor', body.challenge);
+  } catch (error) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      isExpiredTokenError(error)
+        ? 'The verification step expired. Sign in again.'
+        : 'The verification step is invalid. Sign in again.',
+      { reason: AUTH_REASONS.CHALLENGE_EXPIRED },
+    );
+  }
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.id, Number(payload.sub)));
+  if (!user || user.tokenVersion !== payload.ver || !user.twoFactorEnabled) {
+    throw new AppError('UNAUTHORIZED', 'The verification step is invalid. Sign in again.', {
+      reason: AUTH_REASONS.CHALLENGE_EXPIRED,
+    });
+  }
+  const refusal = await signInRefusal(ctx, user);
+  if (refusal) throw refusal;
+  if (!(await verifySecondFactor(ctx.db, user.id, body.code))) {
+    throw new AppError('UNAUTHORIZED', 'The code is not valid.', {
+      reason: AUTH_REASONS.INVALID_TWO_FACTOR_CODE,
+      errors: [{ field: 'code', message: 'is not valid' }],
+    });
+  }
+  return startSession(ctx, user);
+}
+
+/** Always the same answer to the caller; a mail only when the account exists. */
+export async function requestPasswordReset(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.deletedAt) return;
+  const token = randomToken();
+  await ctx.db.insert(passwordResets).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
+  });
+  const resetUrl = `${ctx.config.publicUrl}/auth/resetar-senha/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    ...mails.passwordReset(user.language, { firstName: user.firstName, resetUrl }),
+  });
+}
+
+export async function resetPassword(ctx: AppContext, body: z.output<typeof resetPasswordBodySchema>) {
+  const passwordHash = await hashPassword(body.password);
+  const done = await ctx.db.transaction(async (tx) => {
+    // Claiming the token and changing the password happen together, so a token works exactly once.
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(body.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, claimed.userId));
+    return true;
+  });
+  if (!done) {
+    throw new AppError('BAD_REQUEST', 'This reset link is invalid, expired or already used.', {
+      reason: AUTH_REASONS.INVALID_RESET_TOKEN,
+      errors: [{ field: 'token', message: 'is invalid, expired or already used' }],
+    });
+  }
+}
+
+/** A new password ends every other session; the caller gets a fresh token to stay signed in. */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  body: z.output<typeof changePasswordBodySchema>,
+): Promise<{ token: string }> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+    throw new AppError('UNPROCESSABLE', 'The current password is incorrect.', {
+      reason: AUTH_REASONS.WRONG_PASSWORD,
+      errors: [{ field: 'current_password', message: 'is incorrect' }],
+    });
+  }
+  if (body.current_password === body.new_password) {
+    throw fieldError('new_password', 'must differ from the current password');
+  }
+  const passwordHash = await hashPassword(body.new_password);
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, role: users.role, tokenVersion: users.tokenVersion });
+  if (!updated) throw new AppError('NOT_FOUND', 'User not found.');
+  return { token: await ctx.tokens.signSession(updated) };
+}

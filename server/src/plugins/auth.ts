@@ -1,0 +1,119 @@
+import { ADMIN_ROLE, AUTH_REASONS, type Role, type TokenPayload, tokenPayloadSchema } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+
+export type AuthUser = { id: number; role: Role };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, set by `authenticate`. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** onRequest hook: a valid, unexpired, correctly signed token of a current session (401 otherwise). */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook, after `authenticate`: the role must be exactly Administrador (403 otherwise). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Only this algorithm is accepted: a token signed with another one, or `none`, is refused. */
+const ALGORITHM = 'HS256';
+const SESSION_AUDIENCE = 'afiliados:session';
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService(secret: string, ttlSeconds: number) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(claims: Record<string, unknown>, subject: string, audience: string, ttl: number) {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(subject)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
+      .sign(key);
+  }
+
+  async function verify(token: string, audience: string) {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience });
+    return payload;
+  }
+
+  return {
+    /** The session token of SPEC.md §3: its payload carries `exp` (seconds) and `role`. */
+    signSession(user: { id: number; role: Role; tokenVersion: number }) {
+      return sign({ role: user.role, ver: user.tokenVersion }, String(user.id), SESSION_AUDIENCE, ttlSeconds);
+    },
+    async verifySession(token: string): Promise<TokenPayload> {
+      return tokenPayloadSchema.parse(await verify(token, SESSION_AUDIENCE));
+    },
+    /** A short-lived token for one purpose (the two-step challenge), useless as a session. */
+    signPurpose(purpose: string, subject: string, claims: Record<string, unknown>, ttl: number) {
+      return sign(claims, subject, `afiliados:${purpose}`, ttl);
+    },
+    verifyPurpose(purpose: string, token: string) {
+      return verify(token, `afiliados:${purpose}`);
+    },
+  };
+}
+
+export function isExpiredTokenError(error: unknown): boolean {
+  return error instanceof joseErrors.JWTExpired;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', detail, { reason: AUTH_REASONS.TOKEN_INVALID });
+
+/**
+ * Reads the session token without failing: the maintenance gate needs to know whether an admin
+ * is calling before the route's own guard runs.
+ */
+export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  let payload: TokenPayload;
+  try {
+    payload = await app.tokens.verifySession(token);
+  } catch {
+    return null;
+  }
+  const id = Number(payload.sub);
+  const [row] = await app.database.db
+    .select({ role: users.role, tokenVersion: users.tokenVersion, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  // A password change, reset, suspension or deactivation bumps the version: older tokens end there.
+  if (!row || row.deletedAt || row.tokenVersion !== payload.ver || row.role !== payload.role) return null;
+  return { id, role: row.role };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtTtlSeconds));
+  app.decorateRequest('user', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    if (request.user) return;
+    if (!bearerToken(request)) throw unauthorized('Sign in to continue.');
+    const user = await optionalUser(app, request);
+    if (!user) throw unauthorized('The session is invalid or has expired. Sign in again.');
+    request.user = user;
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (request.user?.role !== ADMIN_ROLE) {
+      throw new AppError('FORBIDDEN', 'Only administrators may do this.', { reason: AUTH_REASONS.ADMIN_ONLY });
+    }
+  });
+});

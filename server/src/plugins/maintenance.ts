@@ -1,0 +1,55 @@
+import { ADMIN_ROLE, AUTH_REASONS, type Maintenance } from '@contract/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import { getMaintenance } from '../modules/system/settings.service';
+import { optionalUser } from './auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    maintenance: { current(): Promise<Maintenance>; forget(): void };
+  }
+}
+
+/** Other servers see a change within this long; the server that made it sees it at once. */
+const CACHE_MS = 2_000;
+
+/** Paths that keep answering during maintenance: probes, the status itself, and sign-in (admins). */
+const OPEN_PATHS = new Set([
+  '/api/v1/health',
+  '/api/v1/ready',
+  '/api/v1/settings/maintenance',
+  '/api/v1/auth/login',
+  '/api/v1/auth/two-steps',
+]);
+
+/** While maintenance is on, the API answers 503 to everyone but administrators. */
+export const maintenancePlugin = fp(async (app: FastifyInstance) => {
+  let cached: { value: Maintenance; at: number } | null = null;
+  app.decorate('maintenance', {
+    async current() {
+      if (!cached || Date.now() - cached.at > CACHE_MS) {
+        cached = { value: await getMaintenance(app.database.db), at: Date.now() };
+      }
+      return cached.value;
+    },
+    forget() {
+      cached = null;
+    },
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/v1/') || OPEN_PATHS.has(path)) return;
+    const maintenance = await app.maintenance.current();
+    if (!maintenance.enabled) return;
+    const user = await optionalUser(app, request);
+    if (user?.role === ADMIN_ROLE) {
+      request.user = user;
+      return;
+    }
+    throw new AppError('UNAVAILABLE', maintenance.message || 'The portal is under maintenance.', {
+      reason: AUTH_REASONS.MAINTENANCE,
+    });
+  });
+});
