@@ -9,12 +9,12 @@ export type MailContent = { subject: string; text: string; html: string };
 
 function render(subject: string, paragraphs: string[], link?: { url: string; label: string }): MailContent {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', '— Afiliados'].join('\n\n');
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const html = [
     '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">',
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     link
-      ? `<p><a href="${escape(link.url)}" style="background:#2a4fc7;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escape(link.label)}</a></p><p style="color:#555;font-size:13px">${escape(link.url)}</p>`
+      ? `<p><a href="${escapeHtml(link.url)}" style="background:#2a4fc7;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p><p style="color:#555;font-size:13px">${escapeHtml(link.url)}</p>`
       : '',
     '<p style="color:#555">— Afiliados</p></div>',
   ].join('');
