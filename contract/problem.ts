@@ -8,7 +8,7 @@ export const fieldErrorSchema = z.object({
 
 /** RFC 9457 problem details, the body of every error the API returns. */
 export const problemSchema = z
-  .object({
+  .looseObject({
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
@@ -17,6 +17,8 @@ export const problemSchema = z
     code: z.string(),
     errors: z.array(fieldErrorSchema).optional(),
     request_id: z.string().optional(),
+    /** Why an affiliate's registration was refused, when that is the problem. */
+    status_reason: z.string().optional(),
   })
   .meta({ id: 'Problem' });
 

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, useSession } from './support/api';
 
 test.describe('[ROUTING] the route table of SPEC.md §2', () => {
+  test.beforeEach(async ({ page }) => useSession(page, ADMIN.email, ADMIN.password));
+
   test('a deep link into the main layout opens its screen', async ({ page }) => {
     await page.goto('/campanhas/detalhes/7');
     await expect(page.getByRole('heading', { level: 1, name: 'Campaign details' })).toBeVisible();

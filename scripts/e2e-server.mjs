@@ -1,15 +1,45 @@
 // Starts the built server for the Playwright run on a fresh embedded database (or on
-// E2E_DATABASE_URL when set), with a known admin, so every run begins from the same state.
-import { rmSync } from 'node:fs';
+// E2E_DATABASE_URL when set), with a known admin, and a real SMTP server beside it whose mails
+// land as JSON files in .tmp/e2e-mail, where the journeys read them.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 const dataDir = '.tmp/e2e-data';
+const mailDir = '.tmp/e2e-mail';
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const file = `${mailDir}/${Date.now()}-${++received}.json`;
+        writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+        callback();
+      })
+      .catch(callback);
+  },
+});
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
 Object.assign(process.env, {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   DEMO_DATA: '0',
+  ADMIN_EMAIL: 'admin@e2e.test',
+  ADMIN_PASSWORD: 'e2e-admin-password-1',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Every journey signs in from 127.0.0.1.
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
 });
 await import('../dist/server/main.mjs');

@@ -27,17 +27,25 @@ export class AppError extends Error {
   readonly reason: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Extension members of the problem (RFC 9457 §3.2), e.g. the rejection reason a screen shows. */
+  readonly extensions: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { reason?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: {
+      reason?: string;
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      extensions?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.code = code;
     this.reason = options.reason ?? code;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.extensions = options.extensions;
   }
 
   get status(): number {

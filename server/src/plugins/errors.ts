@@ -27,10 +27,11 @@ const CODE_BY_STATUS = Object.fromEntries(
 export function problem(
   request: FastifyRequest,
   status: number,
-  fields: { code?: string; detail?: string; errors?: FieldError[] },
+  fields: { code?: string; detail?: string; errors?: FieldError[]; extensions?: Record<string, string> },
 ): Problem {
   const code = fields.code ?? CODE_BY_STATUS[status] ?? 'ERROR';
   return {
+    ...fields.extensions,
     type: `urn:afiliados:problem:${code.toLowerCase().replaceAll('_', '-')}`,
     title: TITLES[status] ?? 'Error',
     status,
@@ -69,7 +70,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return sendProblem(
         reply,
-        problem(request, error.status, { code: error.reason, detail: error.message, errors: error.errors }),
+        problem(request, error.status, {
+          code: error.reason,
+          detail: error.message,
+          errors: error.errors,
+          extensions: error.extensions,
+        }),
         error.headers,
       );
     }

@@ -1,6 +1,6 @@
 import { AUTH_REASONS } from '@contract/auth';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 
@@ -31,37 +31,63 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
  */
 function createAttemptCounter(max: number, windowMs: number) {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  return (key: string) => {
-    const now = Date.now();
-    if (windows.size > 10_000) {
-      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-    }
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
+  const current = (key: string, now: number) => {
+    const window = windows.get(key);
+    return window && window.resetAt > now ? window : null;
+  };
+  return {
+    /** Refuses the request when this key has used up its attempts. */
+    check(key: string) {
+      const now = Date.now();
+      const window = current(key, now);
+      if (window && window.count >= max) {
+        const seconds = Math.ceil((window.resetAt - now) / 1000);
+        throw tooMany(seconds, `${Math.ceil(seconds / 60)} minutes`);
+      }
+    },
+    add(key: string) {
+      const now = Date.now();
+      if (windows.size > 10_000) {
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      }
+      const window = current(key, now) ?? { count: 0, resetAt: now + windowMs };
+      window.count += 1;
       windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > max) {
-      const seconds = Math.ceil((window.resetAt - now) / 1000);
-      throw tooMany(seconds, `${Math.ceil(seconds / 60)} minutes`);
-    }
+    },
   };
 }
 
-/** Per-IP and per-account limits for one sensitive route: both must allow the request. */
+/**
+ * Route options for one sensitive route: a per-IP limit on every request, and a per-account limit
+ * on failed attempts (or on every attempt, for routes that always succeed, such as forgot-password,
+ * so nobody can flood a person's inbox).
+ */
 export function authAttemptLimits(
   app: FastifyInstance,
-  name: string,
-  perIpPerMinute: number,
-  accountKey: (request: FastifyRequest) => string | undefined,
+  options: {
+    name: string;
+    perIpPerMinute: number;
+    accountKey: (request: FastifyRequest) => string | undefined;
+    countEveryAttempt?: boolean;
+  },
 ) {
-  const countAccountAttempt = createAttemptCounter(ACCOUNT_ATTEMPTS, ACCOUNT_WINDOW_MS);
-  return [
-    app.rateLimit({ max: perIpPerMinute, timeWindow: 60_000, keyGenerator: (r) => `${name}:ip:${r.ip}` }),
-    async (request: FastifyRequest) => {
-      const key = accountKey(request);
-      if (key) countAccountAttempt(key);
+  const attempts = createAttemptCounter(ACCOUNT_ATTEMPTS, ACCOUNT_WINDOW_MS);
+  return {
+    preHandler: [
+      app.rateLimit({
+        max: options.perIpPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (r) => `${options.name}:ip:${r.ip}`,
+      }),
+      async (request: FastifyRequest) => {
+        const key = options.accountKey(request);
+        if (key) attempts.check(key);
+      },
+    ],
+    onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
+      const failed = reply.statusCode >= 400 && reply.statusCode !== 429;
+      const key = options.accountKey(request);
+      if (key && (options.countEveryAttempt || failed)) attempts.add(key);
     },
-  ];
+  };
 }

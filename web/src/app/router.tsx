@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ScreenSpinner } from '../components/screen-spinner';
 import { BlankLayout } from '../layouts/blank-layout';
+import { AdminGuard, SessionGuard } from './guards';
 import { paths } from './paths';
 import { screen } from './screen';
 
@@ -111,12 +112,17 @@ const publicRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    element: (
-      <Suspense fallback={<ScreenSpinner />}>
-        <FullLayout />
-      </Suspense>
-    ),
-    children: [...mainRoutes, ...adminRoutes],
+    element: <SessionGuard />,
+    children: [
+      {
+        element: (
+          <Suspense fallback={<ScreenSpinner />}>
+            <FullLayout />
+          </Suspense>
+        ),
+        children: [...mainRoutes, { element: <AdminGuard />, children: adminRoutes }],
+      },
+    ],
   },
   { element: <BlankLayout />, children: publicRoutes },
   // SPEC.md §2: any unknown path goes to /auth/404.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../../test/fixtures';
+import { createUser, PASSWORD } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -29,7 +29,20 @@ describe('rate limits on sign-in and password recovery', () => {
     expect((await login('person0@example.com', '10.0.0.2')).statusCode).toBe(401);
   });
 
-  test('POST /auth/login for one account beyond its limit answers 429, whatever the IP', async () => {
+  test('POST /auth/login: successful sign-ins do not use up the account limit', async () => {
+    const user = await createUser(t.database.db);
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: `10.3.0.${i + 1}`,
+        payload: { email: user.email, password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  test('POST /auth/login for one account beyond its limit of failures answers 429, whatever the IP', async () => {
     const user = await createUser(t.database.db);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await login(user.email, `10.1.0.${i + 1}`)).statusCode);

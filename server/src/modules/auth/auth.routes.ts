@@ -47,7 +47,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         body: registerBodySchema,
         response: { 201: registerResponseSchema },
       },
-      preHandler: authAttemptLimits(app, 'register', ipLimit, bodyEmail),
+      ...authAttemptLimits(app, { name: 'register', perIpPerMinute: ipLimit, accountKey: bodyEmail }),
     },
     async (request, reply) => reply.code(201).send(await registerAffiliate(app.ctx, request.body)),
   );
@@ -61,7 +61,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBodySchema,
         response: { 200: loginResponseSchema },
       },
-      preHandler: authAttemptLimits(app, 'login', ipLimit, bodyEmail),
+      ...authAttemptLimits(app, { name: 'login', perIpPerMinute: ipLimit, accountKey: bodyEmail }),
     },
     async (request) => login(app.ctx, request.body),
   );
@@ -75,9 +75,11 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         body: twoStepsBodySchema,
         response: { 200: sessionSchema },
       },
-      preHandler: authAttemptLimits(app, 'two-steps', ipLimit, (r) =>
-        (r.body as { challenge?: string }).challenge?.slice(-24),
-      ),
+      ...authAttemptLimits(app, {
+        name: 'two-steps',
+        perIpPerMinute: ipLimit,
+        accountKey: (r) => (r.body as { challenge?: string } | undefined)?.challenge?.slice(-24),
+      }),
     },
     async (request) => completeTwoSteps(app.ctx, request.body),
   );
@@ -91,7 +93,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         body: forgotPasswordBodySchema,
         response: { 202: z.object({ status: z.literal('sent') }) },
       },
-      preHandler: authAttemptLimits(app, 'forgot', ipLimit, bodyEmail),
+      ...authAttemptLimits(app, {
+        name: 'forgot',
+        perIpPerMinute: ipLimit,
+        accountKey: bodyEmail,
+        countEveryAttempt: true,
+      }),
     },
     async (request, reply) => {
       await requestPasswordReset(app.ctx, request.body.email);
@@ -103,7 +110,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     {
       schema: { tags, summary: 'Choose a new password with a reset token', body: resetPasswordBodySchema },
-      preHandler: authAttemptLimits(app, 'reset', ipLimit, () => undefined),
+      ...authAttemptLimits(app, { name: 'reset', perIpPerMinute: ipLimit, accountKey: () => undefined }),
     },
     async (request, reply) => {
       await resetPassword(app.ctx, request.body);

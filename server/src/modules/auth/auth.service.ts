@@ -118,7 +118,10 @@ async function signInRefusal(ctx: AppContext, user: UserRow): Promise<AppError |
       return new AppError(
         'FORBIDDEN',
         `Your registration was not approved${affiliate.reason ? `: ${affiliate.reason}` : '.'}`,
-        { reason: AUTH_REASONS.ACCOUNT_REJECTED },
+        {
+          reason: AUTH_REASONS.ACCOUNT_REJECTED,
+          extensions: affiliate.reason ? { status_reason: affiliate.reason } : {},
+        },
       );
     }
     if (affiliate?.status === 'suspended') {

@@ -1,5 +1,13 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 
 export default function ChangePasswordScreen() {
-  return <ScreenPlaceholder screen="changePassword" />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('screens.changePassword')} />
+      <ChangePasswordForm />
+    </>
+  );
 }

@@ -1,5 +1,13 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { PendingAffiliates } from '../../../features/affiliates/components/pending-affiliates';
 
-export default function AdminApproveAffiliatesScreen() {
-  return <ScreenPlaceholder screen="adminApproveAffiliates" />;
+export default function ApproveAffiliatesScreen() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('screens.adminApproveAffiliates')} description={t('affiliates.pendingDescription')} />
+      <PendingAffiliates />
+    </>
+  );
 }

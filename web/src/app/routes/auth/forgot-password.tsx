@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 
-export default function AuthForgotPasswordScreen() {
-  return <ScreenPlaceholder screen="authForgotPassword" />;
+export default function ForgotPasswordScreen() {
+  return <ForgotPasswordForm />;
 }

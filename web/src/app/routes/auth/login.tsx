@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { LoginForm } from '../../../features/auth/components/login-form';
 
-export default function AuthLoginScreen() {
-  return <ScreenPlaceholder screen="authLogin" />;
+export default function LoginScreen() {
+  return <LoginForm />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { MaintenanceNotice } from '../../../features/system/components/maintenance-notice';
 
-export default function AuthMaintenanceScreen() {
-  return <ScreenPlaceholder screen="authMaintenance" />;
+export default function MaintenanceScreen() {
+  return <MaintenanceNotice />;
 }

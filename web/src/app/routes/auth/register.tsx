@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { RegisterForm } from '../../../features/auth/components/register-form';
 
-export default function AuthRegisterScreen() {
-  return <ScreenPlaceholder screen="authRegister" />;
+export default function RegisterScreen() {
+  return <RegisterForm />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 
-export default function AuthResetPasswordScreen() {
-  return <ScreenPlaceholder screen="authResetPassword" />;
+export default function ResetPasswordScreen() {
+  return <ResetPasswordForm />;
 }

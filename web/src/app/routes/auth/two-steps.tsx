@@ -1,5 +1,5 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { TwoStepsForm } from '../../../features/auth/components/two-steps-form';
 
-export default function AuthTwoStepsScreen() {
-  return <ScreenPlaceholder screen="authTwoSteps" />;
+export default function TwoStepsScreen() {
+  return <TwoStepsForm />;
 }

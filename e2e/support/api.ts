@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './constants';
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-1' };
+const MAIL_DIR = '.tmp/e2e-mail';
+
+async function call<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await fetch(`${E2E_BASE_URL}/api/v1${path}`, {
+    method: options.method ?? (options.body ? 'POST' : 'GET'),
+    headers: {
+      ...(options.body ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+export async function apiSignIn(email: string, password: string): Promise<string> {
+  return (await call<{ token: string }>('/auth/login', { body: { email, password } })).token;
+}
+
+let counter = 0;
+/** A unique email per call, so journeys running side by side never meet. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${process.pid}-${++counter}@e2e.test`;
+}
+
+/** Registers through the API and has the admin approve, as the screens would. */
+export async function createApprovedAffiliate(first = 'Paula', last = 'Teste') {
+  const email = uniqueEmail('afiliado');
+  const password = 'senha-e2e-123';
+  await call('/auth/register', { body: { first_name: first, last_name: last, email, password, accept_terms: true } });
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  const page = await call<{ items: { id: number; email: string }[] }>(
+    `/affiliates?status=pending&q=${encodeURIComponent(email)}`,
+    { token: admin },
+  );
+  const id = page.items[0]?.id;
+  await call(`/affiliates/${id}/approve`, { method: 'POST', token: admin });
+  return { email, password, first, last };
+}
+
+export async function setMaintenance(enabled: boolean, message?: string) {
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  await call('/settings/maintenance', { method: 'PUT', body: { enabled, message }, token: admin });
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The newest mail with this subject the portal sent to this address through the test's SMTP server. */
+export async function latestMailTo(email: string, subject: string): Promise<{ subject: string; text: string }> {
+  let found: { to: string[]; subject: string; text: string } | undefined;
+  await expect
+    .poll(() => {
+      const files = readdirSync(MAIL_DIR).sort();
+      found = files
+        .map((f) => JSON.parse(readFileSync(join(MAIL_DIR, f), 'utf8')))
+        .filter((m) => m.to.includes(email) && m.subject === subject)
+        .at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as { subject: string; text: string };
+}
+
+/** Starts each page of this test signed in, as the sign-in screen would leave the browser. */
+export async function useSession(page: Page, email: string, password: string) {
+  const res = await fetch(`${E2E_BASE_URL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  await page.addInitScript(
+    ([t, u]) => {
+      if (!sessionStorage.getItem('token')) {
+        sessionStorage.setItem('token', t);
+        localStorage.setItem('user', u);
+      }
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}

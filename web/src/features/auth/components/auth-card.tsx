@@ -1,0 +1,42 @@
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BrandMark } from '../../../components/brand-mark';
+
+/** The frame of every /auth screen: the mark, a title, one line of help, the form, links under it. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      <Center>
+        <BrandMark size="lg" />
+      </Center>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+        <Stack gap={4} mb="lg">
+          <Title order={1} fz={26}>
+            {title}
+          </Title>
+          {subtitle && (
+            <Text c="dimmed" size="sm">
+              {subtitle}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Paper>
+      {footer && (
+        <Text ta="center" size="sm">
+          {footer}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { emailSchema } from '@contract/auth';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { fieldRule, showApiError } from '../../../lib/form';
+import { useForgotPassword } from '../api/auth';
+import { AuthCard } from './auth-card';
+
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const forgot = useForgotPassword();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: fieldRule(emailSchema, t('validation.email')) },
+  });
+
+  const submit = form.onSubmit(async ({ email }) => {
+    setAlert(null);
+    try {
+      await forgot.mutateAsync(email);
+      setSentTo(email);
+    } catch (error) {
+      setAlert(showApiError(form, error, t));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('screens.authForgotPassword')}
+      subtitle={sentTo ? undefined : t('auth.forgotSubtitle')}
+      footer={
+        <Anchor component={Link} to={paths.authLogin}>
+          {t('auth.backToLogin')}
+        </Anchor>
+      }
+    >
+      {sentTo ? (
+        <Alert color="teal" icon={<IconMailForward />} role="status">
+          {t('auth.linkSent', { email: sentTo })}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {alert && (
+              <Alert color="red" icon={<IconAlertCircle />} role="alert">
+                {alert}
+              </Alert>
+            )}
+            <TextInput
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+              required
+              autoFocus
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth size="md" loading={forgot.isPending}>
+              {t('auth.sendLink')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import { passwordSchema } from '@contract/auth';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { fieldRule, showApiError } from '../../../lib/form';
+import { useResetPassword } from '../api/auth';
+import { AuthCard } from './auth-card';
+import { PasswordStrength } from './password-strength';
+
+export function ResetPasswordForm() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const reset = useResetPassword();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: {
+      password: fieldRule(passwordSchema, t('validation.password')),
+      confirm: (value, values) => (value === values.password ? null : t('validation.passwordsDiffer')),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setAlert(null);
+    try {
+      await reset.mutateAsync({ token, password });
+      setDone(true);
+    } catch (error) {
+      setAlert(showApiError(form, error, t));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('screens.authResetPassword')}
+      subtitle={done ? undefined : t('auth.resetSubtitle')}
+      footer={
+        <Anchor component={Link} to={done ? paths.authLogin : paths.authForgotPassword}>
+          {done ? t('auth.backToLogin') : t('auth.forgotPassword')}
+        </Anchor>
+      }
+    >
+      {done ? (
+        <Stack gap="md">
+          <Alert color="teal" icon={<IconCircleCheck />} role="status">
+            {t('auth.passwordReset')}
+          </Alert>
+          <Button component={Link} to={paths.authLogin} fullWidth size="md">
+            {t('auth.signIn')}
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {alert && (
+              <Alert color="red" icon={<IconAlertCircle />} role="alert">
+                {alert}
+              </Alert>
+            )}
+            <div>
+              <PasswordInput
+                label={t('auth.newPassword')}
+                autoComplete="new-password"
+                required
+                autoFocus
+                {...form.getInputProps('password')}
+              />
+              <PasswordStrength value={form.getValues().password} />
+            </div>
+            <PasswordInput
+              label={t('auth.confirmPassword')}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirm')}
+            />
+            <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+              {t('auth.saveNewPassword')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

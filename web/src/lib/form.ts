@@ -1,0 +1,36 @@
+import type { UseFormReturnType } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+/** A field validator from a contract schema, with the person's language for the message. */
+export function fieldRule(schema: z.ZodType, message: string) {
+  return (value: unknown) => (schema.safeParse(value).success ? null : message);
+}
+
+/** The sentence for an API failure, in the person's language when the reason is a known one. */
+export function errorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    const known = t(`errors.${error.code}`, { defaultValue: '' });
+    if (known) return known;
+    return error.status >= 500 || !error.message ? t('errors.generic') : error.message;
+  }
+  return t('errors.generic');
+}
+
+/**
+ * Shows an API failure where it belongs: each named field's message next to that field, and the
+ * rest as one sentence for the form's alert. Returns that sentence (null when every error had a field).
+ */
+export function showApiError<V>(form: UseFormReturnType<V>, error: unknown, t: TFunction): string | null {
+  if (error instanceof ApiError && error.errors.length > 0) {
+    const values = form.getValues() as Record<string, unknown>;
+    const onFields = error.errors.filter((e) => e.field in values);
+    if (onFields.length > 0) {
+      const general = t(`errors.${error.code}`, { defaultValue: '' });
+      form.setErrors(Object.fromEntries(onFields.map((e) => [e.field, general || e.message])));
+      if (onFields.length === error.errors.length) return null;
+    }
+  }
+  return errorMessage(error, t);
+}

@@ -1,0 +1,83 @@
+import { EMPTY_USER_STATE, type Role, type UserState, userStateSchema } from '@contract/auth';
+
+/** SPEC.md §3: the session token lives in session storage, so it lasts for the browser session. */
+export const TOKEN_KEY = 'token';
+/** SPEC.md §3: the signed-in user state, kept in local storage under one key. */
+export const USER_STATE_KEY = 'user';
+
+export type TokenClaims = { exp: number; role: Role | string; sub?: string };
+
+export function getToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function removeToken() {
+  sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/** The token's payload as the browser sees it, without checking the signature (the server does). */
+export function decodeToken(token: string): TokenClaims | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(decodeURIComponent(escapeUtf8(json)));
+    return typeof claims.exp === 'number' ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+function escapeUtf8(binary: string): string {
+  return Array.from(binary, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+}
+
+export const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The claims of a token that is present and not expired (SPEC.md §4 compares `exp` in seconds). */
+export function currentClaims(): TokenClaims | null {
+  const token = getToken();
+  const claims = token ? decodeToken(token) : null;
+  return claims && claims.exp > nowInSeconds() ? claims : null;
+}
+
+export function readUserState(): UserState {
+  try {
+    const parsed = userStateSchema.safeParse(JSON.parse(localStorage.getItem(USER_STATE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : EMPTY_USER_STATE;
+  } catch {
+    return EMPTY_USER_STATE;
+  }
+}
+
+const listeners = new Set<() => void>();
+/** Lets React re-read the user state when it changes (useSyncExternalStore). */
+export function subscribeUserState(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function writeUserState(state: UserState) {
+  // Exactly the spec's keys, nothing the server may add later.
+  localStorage.setItem(USER_STATE_KEY, JSON.stringify(userStateSchema.parse(state)));
+  for (const listener of listeners) listener();
+}
+
+/** Before sign-in every key is present and empty (SPEC.md §3). */
+export function ensureUserState() {
+  if (localStorage.getItem(USER_STATE_KEY) === null) writeUserState(EMPTY_USER_STATE);
+}
+
+export function startSession(token: string, user: UserState) {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  writeUserState(user);
+}
+
+export function replaceToken(token: string) {
+  sessionStorage.setItem(TOKEN_KEY, token);
+}
+
+/** Sign-out: the token goes and the user state is emptied again. */
+export function endSession() {
+  removeToken();
+  writeUserState(EMPTY_USER_STATE);
+}
