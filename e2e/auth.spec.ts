@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, createApprovedAffiliate, latestMailTo, signInThroughForm, uniqueEmail } from './support/api';
+import {
+  ADMIN,
+  createApprovedAffiliate,
+  createPendingAffiliate,
+  latestMailTo,
+  signInThroughForm,
+  uniqueEmail,
+} from './support/api';
 
 const EMPTY_USER_STATE = {
   afiliado_id: '',
@@ -55,6 +62,43 @@ test.describe('[AUTH] sign-in, session and roles', () => {
     await signInThroughForm(person, email, 'senha-forte-9');
     await expect(person.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(person.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
+  });
+
+  test('[ADMIN][AFFILIATES] an admin approves several registrations at once and rejects one with a reason', async ({
+    page,
+  }) => {
+    const tag = `${Date.now()}`.slice(-6);
+    const first = await createPendingAffiliate('Lote', `Um${tag}`);
+    const second = await createPendingAffiliate('Lote', `Dois${tag}`);
+    const third = await createPendingAffiliate('Lote', `Tres${tag}`);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await page.goto('/admin/aprovar-afiliados');
+    await page.getByRole('checkbox', { name: `Select Lote Um${tag}` }).check();
+    await page.getByRole('checkbox', { name: `Select Lote Dois${tag}` }).check();
+    await page.getByRole('button', { name: 'Approve selected (2)' }).click();
+    await expect(page.getByRole('status')).toContainText('2 registrations approved');
+    await expect(page.getByText(`Lote Um${tag}`)).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Reject Lote Tres${tag}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject registration' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog.getByText('Say why, in at least 3 characters')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Perfil sem audiência');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByRole('status')).toContainText('1 registration rejected');
+    expect((await latestMailTo(third.email, 'Your registration was not approved')).text).toContain(
+      'Perfil sem audiência',
+    );
+
+    for (const person of [first, second]) {
+      await signInThroughForm(page, person.email, person.password);
+      await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/auth\/login$/);
+    }
+    await signInThroughForm(page, third.email, third.password);
+    await expect(page.getByRole('alert')).toContainText('Your registration was not approved. Perfil sem audiência');
   });
 
   test('[AUTH] storage holds exactly the spec keys before, during and after a session', async ({ page }) => {

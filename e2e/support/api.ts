@@ -29,6 +29,14 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${process.pid}-${++counter}@e2e.test`;
 }
 
+/** A registration waiting for approval. */
+export async function createPendingAffiliate(first: string, last: string) {
+  const email = uniqueEmail(first.toLowerCase());
+  const password = 'senha-e2e-123';
+  await call('/auth/register', { body: { first_name: first, last_name: last, email, password, accept_terms: true } });
+  return { email, password, first, last };
+}
+
 /** Registers through the API and has the admin approve, as the screens would. */
 export async function createApprovedAffiliate(first = 'Paula', last = 'Teste') {
   const email = uniqueEmail('afiliado');

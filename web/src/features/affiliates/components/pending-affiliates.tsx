@@ -60,17 +60,23 @@ export function PendingAffiliates() {
           {errorMessage(list.error, t)}
         </Alert>
       )}
-      <Group gap="sm" mih={36}>
-        {selected.length > 0 && (
-          <>
-            <Button leftSection={<IconCheck size={16} />} onClick={() => run(selected)} loading={busyIds.length > 0}>
-              {t('affiliates.approveSelected', { count: selected.length })}
-            </Button>
-            <Button variant="default" leftSection={<IconX size={16} />} onClick={() => setRejecting(selected)}>
-              {t('affiliates.rejectSelected', { count: selected.length })}
-            </Button>
-          </>
-        )}
+      <Group gap="sm">
+        <Button
+          leftSection={<IconCheck size={16} />}
+          onClick={() => run(selected)}
+          loading={busyIds.length > 1}
+          disabled={selected.length === 0}
+        >
+          {t('affiliates.approveSelected', { count: selected.length })}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconX size={16} />}
+          onClick={() => setRejecting(selected)}
+          disabled={selected.length === 0}
+        >
+          {t('affiliates.rejectSelected', { count: selected.length })}
+        </Button>
       </Group>
       <Card withBorder padding={0}>
         <DataTable<Affiliate>
