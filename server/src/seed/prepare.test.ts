@@ -1,0 +1,61 @@
+import { count, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createTestDatabase, testConfig } from '../../test/helper';
+import type { Database } from '../db/client';
+import { affiliates, levels, networks, users } from '../db/schema';
+import { verifyPassword } from '../modules/auth/passwords';
+import { prepareDatabase } from './prepare';
+
+const silent = { info() {}, warn() {}, error() {} } as never;
+let database: Database;
+afterEach(async () => database.close());
+
+describe('prepareDatabase', () => {
+  test('creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD on an empty database', async () => {
+    database = await createTestDatabase();
+    const config = testConfig('.tmp/prepare-a', {
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'first-admin-pass-1',
+    });
+    const lines = await prepareDatabase(database, config, silent);
+    const [admin] = await database.db.select().from(users).where(eq(users.email, 'boss@example.com'));
+    expect(admin?.role).toBe('Administrador');
+    expect(await verifyPassword(admin?.passwordHash, 'first-admin-pass-1')).toBe(true);
+    expect(lines.join('\n')).toContain('Boss@Example.com');
+    expect(lines.join('\n')).not.toContain('first-admin-pass-1');
+
+    await prepareDatabase(
+      database,
+      testConfig('.tmp/prepare-a', { ADMIN_EMAIL: 'other@example.com', ADMIN_PASSWORD: 'another-pass-12' }),
+      silent,
+    );
+    expect(await database.db.select({ n: count() }).from(users)).toEqual([{ n: 1 }]);
+  });
+
+  test('with DEMO_DATA=1 seeds a living programme once and prints the demo sign-in', async () => {
+    database = await createTestDatabase();
+    const config = testConfig('.tmp/prepare-b', { DEMO_DATA: '1' });
+    const lines = await prepareDatabase(database, config, silent);
+    expect(lines.join('\n')).toContain('admin@afiliados.demo / demo-admin-1');
+    const statuses = await database.db.select({ status: affiliates.status }).from(affiliates);
+    expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['approved', 'pending', 'rejected']));
+    expect((await database.db.select().from(levels)).length).toBeGreaterThanOrEqual(3);
+    expect((await database.db.select().from(networks)).length).toBeGreaterThanOrEqual(2);
+    const before = await database.db.select({ n: count() }).from(users);
+    const again = await prepareDatabase(database, config, silent);
+    expect(await database.db.select({ n: count() }).from(users)).toEqual(before);
+    expect(again.join('\n')).toContain('ana.souza@afiliados.demo / demo-afiliado-1');
+  });
+
+  test('with DEMO_DATA=1 on a database that already has people, adds nothing', async () => {
+    database = await createTestDatabase();
+    await prepareDatabase(
+      database,
+      testConfig('.tmp/prepare-c', { ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'first-admin-pass-1' }),
+      silent,
+    );
+    const lines = await prepareDatabase(database, testConfig('.tmp/prepare-c', { DEMO_DATA: '1' }), silent);
+    expect(lines.join('\n')).toContain('not added');
+    expect(await database.db.select({ n: count() }).from(users)).toEqual([{ n: 1 }]);
+  });
+});
