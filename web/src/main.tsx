@@ -5,10 +5,15 @@ import { RouterProvider } from 'react-router';
 import { paths } from './app/paths';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
+import { i18n } from './i18n';
 import { setApiHandlers } from './lib/api-client';
 import { ensureUserState, removeToken } from './lib/session';
+import { applyToDocument, settingsStore } from './theme/settings';
 
 ensureUserState();
+// Before the first paint, so a reload never flashes the default look or language.
+applyToDocument(settingsStore.get());
+void i18n.changeLanguage(settingsStore.get().language);
 setApiHandlers({
   // The server ended the session (password changed elsewhere, account suspended): sign in again.
   onUnauthorized: () => {

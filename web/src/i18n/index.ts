@@ -1,25 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from './languages';
 import { ar } from './locales/ar';
 import { ch } from './locales/ch';
 import { en } from './locales/en';
 import { fr } from './locales/fr';
 import { pt } from './locales/pt';
 
-export const LANGUAGES = ['en', 'pt', 'fr', 'ar', 'ch'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** The locale used for numbers, money and dates in each language. */
-export const LOCALE_OF: Record<Language, string> = {
-  en: 'en-US',
-  pt: 'pt-BR',
-  fr: 'fr-FR',
-  ar: 'ar',
-  ch: 'zh-CN',
-};
-
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 
 void i18next.use(initReactI18next).init({
   resources: {

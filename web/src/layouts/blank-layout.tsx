@@ -1,10 +1,15 @@
-import { Box, Container } from '@mantine/core';
+import { Box, Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { ColorModeToggle, LanguageMenu } from './header-controls';
 
-/** The layout of /auth/* and the error page: no menu, the screen centred on a calm background. */
+/** The layout of /auth/* and the error page: no menu, the screen centred, language and mode at hand. */
 export function BlankLayout() {
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-body)" py={{ base: 'lg', sm: 48 }}>
+    <Box mih="100dvh" bg="var(--mantine-color-body)" py={{ base: 'md', sm: 'xl' }}>
+      <Group justify="flex-end" px="md" gap={4}>
+        <LanguageMenu />
+        <ColorModeToggle />
+      </Group>
       <Container size={480} component="main">
         <Outlet />
       </Container>

@@ -1,45 +1,63 @@
+import '@mantine/notifications/styles.css';
 import { ADMIN_ROLE } from '@contract/auth';
-import {
-  AppShell,
-  Avatar,
-  Burger,
-  Container,
-  Group,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { ActionIcon, AppShell, Burger, Container, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { paths } from '../app/paths';
 import { BrandMark } from '../components/brand-mark';
+import { useNotificationStream } from '../lib/notifications/notification-stream';
 import { currentClaims } from '../lib/session';
-import { useUserState } from '../lib/use-user-state';
+import { settingsStore, usePresentationSettings } from '../theme/settings';
+import { ColorModeToggle, LanguageMenu, SettingsButton } from './header-controls';
 import { MENU } from './menu';
+import { NotificationBell } from './notification-bell';
+import { ProfileMenu } from './profile-menu';
+import { SettingsDrawer } from './settings-drawer';
+import { SideMenu } from './side-menu';
+import { TopMenu } from './top-menu';
 
-/** The signed-in layout: header, sidebar menu for the person's role (a drawer on phones), content. */
+const HEADER_HEIGHT = 60;
+const TOP_MENU_HEIGHT = 48;
+
+/**
+ * The signed-in layout: header (language, mode, notifications, settings, profile), the menu for the
+ * person's role as a sidebar (full or collapsed) or under the header, and the content, boxed or full.
+ * On a phone the menu is a drawer.
+ */
 export default function FullLayout() {
   const { t } = useTranslation();
-  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const settings = usePresentationSettings();
+  // SPEC.md §4: the mobile-open flag; the sidebar-open flag is the persisted sidebar type.
+  const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [isSettingsOpen, { open: openSettings, close: closeSettings }] = useDisclosure(false);
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  useNotificationStream();
+
   const isAdmin = currentClaims()?.role === ADMIN_ROLE;
   const sections = MENU.filter((section) => isAdmin || !section.adminOnly);
+  const isHorizontal = settings.layout === 'horizontal';
+  const isMini = settings.sidebar === 'mini-sidebar' && !isPhone;
+  const isSidebarOpen = settings.sidebar === 'full';
 
   return (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      header={{ height: isHorizontal && !isPhone ? HEADER_HEIGHT + TOP_MENU_HEIGHT : HEADER_HEIGHT }}
+      navbar={{
+        width: isMini ? 76 : 264,
+        breakpoint: 'sm',
+        collapsed: { mobile: !isMobileOpen, desktop: isHorizontal },
+      }}
       padding={{ base: 'md', sm: 'lg' }}
     >
+      <Notifications position="top-right" zIndex={1000} />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <Burger
-              opened={mobileOpened}
+              opened={isMobileOpen}
               onClick={toggleMobile}
               hiddenFrom="sm"
               size="sm"
@@ -48,77 +66,47 @@ export default function FullLayout() {
             <UnstyledButton component={Link} to={paths.home}>
               <BrandMark />
             </UnstyledButton>
+            {!isHorizontal && (
+              <Tooltip label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  visibleFrom="sm"
+                  aria-label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}
+                  aria-expanded={isSidebarOpen}
+                  onClick={() => settingsStore.update({ sidebar: isSidebarOpen ? 'mini-sidebar' : 'full' })}
+                >
+                  {isSidebarOpen ? (
+                    <IconLayoutSidebarLeftCollapse size={20} />
+                  ) : (
+                    <IconLayoutSidebarLeftExpand size={20} />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
-          <ProfileMenu />
+          <Group gap={4} wrap="nowrap">
+            <LanguageMenu />
+            <ColorModeToggle />
+            <NotificationBell />
+            <SettingsButton onClick={openSettings} />
+            <ProfileMenu />
+          </Group>
         </Group>
+        {isHorizontal && !isPhone && <TopMenu sections={sections} />}
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
-        <ScrollArea type="scroll">
-          {sections.map((section) => (
-            <nav key={section.label} aria-label={t(`menu.${section.label}`)}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-                {t(`menu.${section.label}`)}
-              </Text>
-              {section.items.map(({ screen, icon: Icon }) => (
-                <NavLink
-                  key={screen}
-                  component={Link}
-                  to={paths[screen]}
-                  label={t(`screens.${screen}`)}
-                  leftSection={<Icon size={18} stroke={1.6} />}
-                  active={pathname === paths[screen]}
-                  onClick={closeMobile}
-                  styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
-                />
-              ))}
-            </nav>
-          ))}
-        </ScrollArea>
+        <SideMenu sections={sections} mini={isMini} onNavigate={closeMobile} />
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Container size={1200} px={0}>
+        <Container size={settings.boxed ? 1200 : '100%'} px={0} data-testid="page-content">
           <Outlet />
         </Container>
       </AppShell.Main>
+      <SettingsDrawer opened={isSettingsOpen} onClose={closeSettings} />
     </AppShell>
-  );
-}
-
-function ProfileMenu() {
-  const { t } = useTranslation();
-  const user = useUserState();
-  const name = `${user.nome} ${user.sobrenome}`.trim();
-  const initials = `${user.nome.charAt(0)}${user.sobrenome.charAt(0)}`.toUpperCase();
-  return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={name || t('screens.account')}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user.avatar || null} alt="" radius="xl" size={34} color="brand">
-              {initials}
-            </Avatar>
-            <Text size="sm" fw={600} visibleFrom="sm">
-              {name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item component={Link} to={paths.account} leftSection={<IconUserCircle size={16} />}>
-          {t('screens.account')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.changePassword} leftSection={<IconKey size={16} />}>
-          {t('screens.changePassword')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item component={Link} to={paths.logout} color="red" leftSection={<IconLogout size={16} />}>
-          {t('screens.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }

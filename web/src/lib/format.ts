@@ -1,4 +1,4 @@
-import { type Language, LOCALE_OF } from '../i18n';
+import { type Language, LOCALE_OF } from '../i18n/languages';
 
 const localeOf = (language: string) => LOCALE_OF[language as Language] ?? 'en-US';
 

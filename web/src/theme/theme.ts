@@ -1,28 +1,91 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import type { ColorTheme, PresentationSettings } from './settings';
 
 /**
- * The portal's blue. The template's #5D87FF fails contrast on white (DESIGN.md §4), so filled
- * buttons and links use shade 7 (#2a4fc7, 7.0:1 on white) while lighter shades stay for tints.
+ * One palette per colour theme. Shade 7 fills buttons and colours links in light mode, so each
+ * shade 7 keeps at least 4.5:1 against white (the template's #5D87FF does not: DESIGN.md §4).
  */
-const brand: MantineColorsTuple = [
-  '#ecf1ff',
-  '#d7e0ff',
-  '#adbfff',
-  '#809cff',
-  '#5d87ff',
-  '#4570f5',
-  '#3660e0',
-  '#2a4fc7',
-  '#2045ab',
-  '#143890',
-];
+export const PALETTES: Record<ColorTheme, MantineColorsTuple> = {
+  Afiliados: [
+    '#ecf1ff',
+    '#d7e0ff',
+    '#adbfff',
+    '#809cff',
+    '#5d87ff',
+    '#4570f5',
+    '#3660e0',
+    '#2a4fc7',
+    '#2045ab',
+    '#143890',
+  ],
+  Esmeralda: [
+    '#e6fcf5',
+    '#c3fae8',
+    '#96f2d7',
+    '#63e6be',
+    '#38d9a9',
+    '#20c997',
+    '#12b886',
+    '#087f5b',
+    '#0b6e4f',
+    '#095c42',
+  ],
+  Violeta: [
+    '#f3f0ff',
+    '#e5dbff',
+    '#d0bfff',
+    '#b197fc',
+    '#9775fa',
+    '#845ef7',
+    '#7950f2',
+    '#6741d9',
+    '#5f3dc4',
+    '#5235ab',
+  ],
+  Oceano: [
+    '#e3fafc',
+    '#c5f6fa',
+    '#99e9f2',
+    '#66d9e8',
+    '#3bc9db',
+    '#22b8cf',
+    '#15aabf',
+    '#0b7285',
+    '#0a6170',
+    '#08505d',
+  ],
+  Laranja: [
+    '#fff4e6',
+    '#ffe8cc',
+    '#ffd8a8',
+    '#ffc078',
+    '#ffa94d',
+    '#ff922b',
+    '#fd7e14',
+    '#c2410c',
+    '#a3360a',
+    '#862d08',
+  ],
+};
 
-export const theme = createTheme({
-  primaryColor: 'brand',
-  primaryShade: { light: 7, dark: 5 },
-  colors: { brand },
-  defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontWeight: '650' },
-  radius: { md: '12px' },
-});
+/** The Mantine theme for the person's presentation settings: colour, radius and card shadow. */
+export function buildTheme(
+  settings: Pick<PresentationSettings, 'colorTheme' | 'borderRadius' | 'cardShadow'>,
+): MantineThemeOverride {
+  const radius = `${settings.borderRadius}px`;
+  const shadow = settings.cardShadow ? 'sm' : undefined;
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: { light: 7, dark: 5 },
+    colors: { brand: PALETTES[settings.colorTheme] },
+    defaultRadius: 'md',
+    radius: { md: radius, lg: `${settings.borderRadius + 4}px` },
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans Arabic", "Noto Sans SC", sans-serif',
+    headings: { fontWeight: '650' },
+    components: {
+      Card: { defaultProps: { shadow, radius: 'md' } },
+      Paper: { defaultProps: { shadow, radius: 'md' } },
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { IconCheck, IconLanguage, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
+import { settingsStore, usePresentationSettings } from '../theme/settings';
+
+/** Picks the portal's language; Arabic turns the page right to left. */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const { language } = usePresentationSettings();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('header.language')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.language')}>
+            <IconLanguage size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((code) => (
+          <Menu.Item
+            key={code}
+            lang={code === 'ch' ? 'zh' : code}
+            onClick={() => settingsStore.update({ language: code })}
+            rightSection={code === language ? <IconCheck size={14} /> : null}
+            aria-current={code === language ? 'true' : undefined}
+          >
+            {LANGUAGE_NAMES[code]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function ColorModeToggle() {
+  const { t } = useTranslation();
+  const { mode } = usePresentationSettings();
+  const label = mode === 'light' ? t('header.darkMode') : t('header.lightMode');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        onClick={() => settingsStore.update({ mode: mode === 'light' ? 'dark' : 'light' })}
+      >
+        {mode === 'light' ? <IconMoon size={20} /> : <IconSun size={20} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function SettingsButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('header.settings')}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.settings')} onClick={onClick}>
+        <IconSettings size={20} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

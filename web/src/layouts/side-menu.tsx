@@ -1,0 +1,60 @@
+import { Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../app/paths';
+import type { MenuSection } from './menu';
+
+/** The vertical menu: labels and icons, or icons only (with tooltips) when the sidebar is collapsed. */
+export function SideMenu({
+  sections,
+  mini,
+  onNavigate,
+}: {
+  sections: MenuSection[];
+  mini: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea type="scroll" scrollbarSize={6}>
+      {sections.map((section) => (
+        <nav key={section.label} aria-label={t(`menu.${section.label}`)}>
+          {mini ? (
+            <Divider my="sm" mx="xs" />
+          ) : (
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+              {t(`menu.${section.label}`)}
+            </Text>
+          )}
+          {section.items.map(({ screen, icon: Icon }) => {
+            const label = t(`screens.${screen}`);
+            const link = (
+              <NavLink
+                key={screen}
+                component={Link}
+                to={paths[screen]}
+                label={mini ? undefined : label}
+                aria-label={mini ? label : undefined}
+                leftSection={<Icon size={mini ? 22 : 18} stroke={1.6} />}
+                active={pathname === paths[screen]}
+                onClick={onNavigate}
+                styles={{
+                  root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: mini ? 'center' : undefined },
+                  section: mini ? { marginInlineEnd: 0 } : undefined,
+                }}
+              />
+            );
+            return mini ? (
+              <Tooltip key={screen} label={label} position="right" withArrow>
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
+        </nav>
+      ))}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,52 @@
+import type { UserState } from '@contract/auth';
+import { API_BASE } from '../api-client';
+import { currentClaims, getToken, readUserState } from '../session';
+import { createLogWriter, type Send } from './log-writer';
+import type { AppNotification } from './notification-store';
+
+/** SPEC.md §8: the only reaction to a failed log or analytics write. */
+export const LOG_ERROR_PREFIX = 'Erro ao registrar log: ';
+export const NOTIFICATION_EVENT = 'notification_activated';
+
+const sendToApi: Send = async (path, body, signal) => {
+  const token = getToken();
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const detail = response.ok ? undefined : ((await response.json().catch(() => ({}))) as { detail?: string }).detail;
+  return { status: response.status, detail };
+};
+
+export const logWriter = createLogWriter(sendToApi);
+
+/** SPEC.md §3: the log's user is the user state without avatar, id_rede, nivel_afiliado, nome, sobrenome. */
+export function logUserOf(user: UserState) {
+  const { avatar: _a, id_rede: _r, nivel_afiliado: _n, nome: _f, sobrenome: _l, ...rest } = user;
+  return rest;
+}
+
+/**
+ * SPEC.md §7: for each shown notification, when someone is signed in, a document in `logs`
+ * ({user, notification, timestamp}) and then the analytics event notification_activated.
+ */
+export async function logNotification(notification: AppNotification, createdAt = new Date()) {
+  if (!currentClaims()) return;
+  const user = readUserState();
+  try {
+    await logWriter.write('/logs', { user: logUserOf(user), notification, timestamp: createdAt.toISOString() });
+    await logWriter.write('/analytics/events', {
+      name: NOTIFICATION_EVENT,
+      params: {
+        user_id: user.id_rede,
+        notification_title: notification.title,
+        notification_text: notification.text,
+        timestamp: createdAt.toISOString(),
+      },
+    });
+  } catch (error) {
+    console.error(LOG_ERROR_PREFIX, error);
+  }
+}

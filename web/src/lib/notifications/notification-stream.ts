@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { API_BASE } from '../api-client';
+import { currentClaims, getToken } from '../session';
+import { backoffDelay } from './data-store-settings';
+import { showNotification } from './show-notification';
+
+export type StreamedNotification = {
+  id: number;
+  kind: string;
+  title: string;
+  text: string;
+  data: Record<string, unknown>;
+  created_at: string;
+};
+
+/** Splits a Server-Sent Events body into its `data:` payloads. */
+export function parseSseChunk(buffer: string): { events: string[]; rest: string } {
+  const blocks = buffer.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n'),
+    )
+    .filter(Boolean);
+  return { events, rest };
+}
+
+/**
+ * Listens to GET /notifications/stream while someone is signed in (fetch, so the token travels in a
+ * header and never in a URL), shows each notification, and reconnects with the writer's backoff.
+ */
+export function useNotificationStream() {
+  useEffect(() => {
+    let stopped = false;
+    let controller: AbortController | null = null;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+
+    async function connect() {
+      if (stopped || !currentClaims()) return;
+      controller = new AbortController();
+      try {
+        const response = await fetch(`${API_BASE}/notifications/stream`, {
+          headers: { accept: 'text/event-stream', authorization: `Bearer ${getToken()}` },
+          signal: controller.signal,
+        });
+        // The session ended: nothing to listen to until the person signs in again.
+        if (response.status === 401 || response.status === 403) return;
+        if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+        failures = 0;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const parsed = parseSseChunk(buffer + value);
+          buffer = parsed.rest;
+          for (const event of parsed.events) {
+            const notification = JSON.parse(event) as StreamedNotification;
+            showNotification({
+              title: notification.title,
+              text: notification.text,
+              kind: notification.kind,
+              data: notification.data,
+              server_id: notification.id,
+              created_at: notification.created_at,
+            });
+          }
+        }
+      } catch {
+        // Aborted on sign-out or unmount, or the connection dropped: retry below unless stopped.
+      }
+      if (stopped) return;
+      timer = setTimeout(connect, backoffDelay(failures++));
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      controller?.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}
