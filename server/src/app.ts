@@ -7,6 +7,9 @@ import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
+import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
+import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -22,6 +25,7 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     ctx: AppContext;
+    notificationHub: NotificationHub;
   }
 }
 
@@ -56,6 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('mailer', createMailer(options.database.db, options.config.smtpUrl, app.log));
   app.addHook('onClose', async () => app.mailer.flush());
+  app.decorate('notificationHub', createNotificationHub(options.database, app.log));
+  await app.notificationHub.start();
+  // Open streams would keep the server from closing: end them first, browsers reconnect elsewhere.
+  app.addHook('preClose', async () => app.notificationHub.stop());
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -84,10 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
+        await signedIn.register(notificationsRoutes);
+        await signedIn.register(contactRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
           await admin.register(systemAdminRoutes);
+          await admin.register(notificationsAdminRoutes);
+          await admin.register(contactAdminRoutes);
         });
       });
     },

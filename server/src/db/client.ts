@@ -23,6 +23,13 @@ export type Database = {
   migrate(): Promise<void>;
   /** Throws when the database cannot answer a query. */
   ping(): Promise<void>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any server on this database
+   * (PostgreSQL LISTEN/NOTIFY; PGlite's own listen). Resolves to a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Another independent handle on the same database, as a second server would have. */
+  reopen(): Promise<Database>;
   close(): Promise<void>;
 };
 
@@ -70,13 +77,41 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async listen(channel, handler) {
+      return listenOnPostgres(databaseUrl, channel, handler);
+    },
+    reopen: () => openPostgres(databaseUrl, poolSize),
     async close() {
       await pool.end();
     },
   };
 }
 
-function wrapPglite(client: PGlite): Database {
+/** A dedicated connection for LISTEN, reconnecting after a drop so no server goes deaf. */
+async function listenOnPostgres(databaseUrl: string, channel: string, handler: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
+
+function wrapPglite(client: PGlite, ownsClient = true): Database {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -89,8 +124,16 @@ function wrapPglite(client: PGlite): Database {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async listen(channel, handler) {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    // One PGlite instance per process: a second handle shares it and leaves closing to the first.
+    reopen: async () => wrapPglite(client, false),
     async close() {
-      if (!client.closed) await client.close();
+      if (ownsClient && !client.closed) await client.close();
     },
   };
 }

@@ -89,4 +89,9 @@ export const mails = {
           { url: p.resetUrl, label: 'Reset password' },
         );
   },
+  contactMessage(language: string, p: { name: string; email: string; subject: string; message: string }) {
+    return langOf(language) === 'pt'
+      ? render(`Fale conosco: ${p.subject}`, [`${p.name} (${p.email}) escreveu:`, p.message])
+      : render(`Contact us: ${p.subject}`, [`${p.name} (${p.email}) wrote:`, p.message]);
+  },
 };

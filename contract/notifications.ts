@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { listQuerySchema, pageOf } from './common';
+
+export const NOTIFICATION_EVENT = 'notification_activated';
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  text: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unread: z.number().int(),
+});
+
+/** SPEC.md §3: the log's user is the user state without avatar, id_rede, nivel_afiliado, nome, sobrenome. */
+export const logUserSchema = z.strictObject({
+  afiliado_id: z.string().max(40),
+  email: z.string().max(254),
+  id: z.string().min(1).max(40),
+  codigo_afiliado: z.string().max(40),
+});
+
+/** A shown notification: a generated id plus whatever fields it was given (title and text at least). */
+export const shownNotificationSchema = z.looseObject({
+  id: z.string().min(1).max(100),
+  title: z.string().max(500),
+  text: z.string().max(5000),
+});
+
+export const logBodySchema = z.object({
+  user: logUserSchema,
+  notification: shownNotificationSchema,
+  timestamp: z.iso.datetime({ offset: true }),
+});
+export type LogBody = z.infer<typeof logBodySchema>;
+
+export const logEntrySchema = logBodySchema.extend({
+  id: z.number().int(),
+  user: z.record(z.string(), z.string()),
+  notification: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+
+export const notificationActivatedParamsSchema = z.strictObject({
+  user_id: z.string().max(40),
+  notification_title: z.string().max(500),
+  notification_text: z.string().max(5000),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+
+/** Analytics events; notification_activated must carry exactly its four fields (SPEC.md §3). */
+export const analyticsEventBodySchema = z.discriminatedUnion('name', [
+  z.object({ name: z.literal(NOTIFICATION_EVENT), params: notificationActivatedParamsSchema }),
+]);
+export type AnalyticsEventBody = z.infer<typeof analyticsEventBodySchema>;
+
+export const analyticsEventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  user_id: z.number().int(),
+  created_at: z.string(),
+});
+
+export const logListQuerySchema = listQuerySchema.extend({ q: z.string().trim().max(100).optional() });
+export const logPageSchema = pageOf(logEntrySchema);
+export const analyticsEventPageSchema = pageOf(analyticsEventSchema);

@@ -1,0 +1,125 @@
+import {
+  analyticsEventBodySchema,
+  analyticsEventPageSchema,
+  logBodySchema,
+  logListQuerySchema,
+  logPageSchema,
+  notificationListSchema,
+} from '@contract/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAnalyticsEvent, createLog, findAnalyticsEvents, findLogs } from './logs.service';
+import { findNotifications, markAllRead } from './notifications.service';
+
+const tags = ['notifications'];
+const security = [{ bearer: [] }];
+const created = z.object({ id: z.number().int() });
+const callerId = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+
+/** The signed-in person's notifications, their live stream, and the log of SPEC.md §7. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My latest notifications and how many are unread',
+        response: { 200: notificationListSchema },
+      },
+    },
+    async (request) => findNotifications(app.database.db, callerId(request)),
+  );
+
+  app.post(
+    '/notifications/read',
+    { schema: { tags, security, summary: 'Mark all my notifications read' } },
+    async (request, reply) => {
+      await markAllRead(app.database.db, callerId(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Server-Sent Events: each notification as it happens (and those that waited)',
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      reply.raw.write(': connected\n\n');
+      await app.notificationHub.attach(callerId(request), reply.raw);
+    },
+  );
+
+  app.post(
+    '/logs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Record a shown notification (SPEC.md §7)',
+        body: logBodySchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createLog(app.database.db, callerId(request), request.body)),
+  );
+
+  app.post(
+    '/analytics/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Record an analytics event (notification_activated)',
+        body: analyticsEventBodySchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createAnalyticsEvent(app.database.db, callerId(request), request.body)),
+  );
+};
+
+/** Administrador only. */
+export const notificationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/logs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The notification log, newest first, searchable',
+        querystring: logListQuerySchema,
+        response: { 200: logPageSchema },
+      },
+    },
+    async (request) => findLogs(app.database.db, request.query),
+  );
+
+  app.get(
+    '/analytics/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Analytics events, newest first, searchable',
+        querystring: logListQuerySchema,
+        response: { 200: analyticsEventPageSchema },
+      },
+    },
+    async (request) => findAnalyticsEvents(app.database.db, request.query),
+  );
+};
