@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
 import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
@@ -89,9 +90,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authPublicRoutes);
+      await api.register(avatarRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
+        await signedIn.register(accountRoutes);
         await signedIn.register(notificationsRoutes);
         await signedIn.register(contactRoutes);
         await signedIn.register(async (admin) => {

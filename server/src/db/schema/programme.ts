@@ -33,6 +33,7 @@ export const affiliates = pgTable(
     status: text('status', { enum: AFFILIATE_STATUSES }).notNull().default('pending'),
     statusReason: text('status_reason'),
     pixKey: text('pix_key'),
+    pixKeyType: text('pix_key_type', { enum: ['cpf', 'cnpj', 'email', 'phone', 'random'] }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: bigint('approved_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,91 @@
+import { accountSchema, accountUpdatedSchema, updateAccountBodySchema } from '@contract/account';
+import { idParamsSchema } from '@contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportMyData, getAccount, getAvatar, setAvatar, updateAccount } from './account.service';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+/** Uploads larger than the 2 MB rule still reach the service, which names the field in its answer. */
+const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
+
+/** The signed-in person's own account. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const userId = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+
+  app.get(
+    '/me/account',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My account: names, avatar, language, PIX key, level',
+        response: { 200: accountSchema },
+      },
+    },
+    async (request) => getAccount(app.database.db, userId(request)),
+  );
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change my names, language or PIX key',
+        body: updateAccountBodySchema,
+        response: { 200: accountUpdatedSchema },
+      },
+    },
+    async (request) => updateAccount(app.database.db, userId(request), request.body),
+  );
+
+  await app.register(async (uploads) => {
+    // Any content type: the service checks the bytes themselves, so a wrong type is a 400 on `avatar`.
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    uploads.put(
+      '/me/avatar',
+      {
+        bodyLimit: UPLOAD_READ_LIMIT,
+        schema: {
+          tags,
+          security,
+          summary: 'Upload my avatar: the raw PNG, JPEG or WebP bytes, at most 2 MB',
+          response: { 200: accountUpdatedSchema },
+        },
+      },
+      async (request) => setAvatar(app.database.db, userId(request), request.body as Buffer),
+    );
+  });
+
+  app.get(
+    '/me/export',
+    { schema: { tags, security, summary: 'Download everything the portal keeps about me (LGPD)' } },
+    async (request, reply) => {
+      const data = await exportMyData(app.database.db, userId(request));
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="afiliados-meus-dados-${data.exported_at.slice(0, 10)}.json"`,
+        )
+        .type('application/json')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+};
+
+/** Public: avatars are shown in <img> tags, which send no token. */
+export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/avatars/:id',
+    { schema: { tags, summary: 'A person’s avatar (WebP)', params: idParamsSchema } },
+    async (request, reply) => {
+      const avatar = await getAvatar(app.database.db, request.params.id);
+      return reply
+        .type(avatar.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(avatar.content);
+    },
+  );
+};

@@ -1,0 +1,140 @@
+import { type Account, AVATAR_MAX_BYTES, AVATAR_SIZE, type updateAccountBodySchema } from '@contract/account';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  affiliates,
+  analyticsEvents,
+  avatars,
+  contactMessages,
+  levels,
+  logs,
+  networks,
+  notifications,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { getUserState } from '../auth/user-state';
+
+export async function getAccount(db: Db, userId: number): Promise<Account> {
+  const [row] = await db
+    .select({ user: users, affiliate: affiliates, levelName: levels.name, networkName: networks.name })
+    .from(users)
+    .leftJoin(affiliates, eq(affiliates.userId, users.id))
+    .leftJoin(levels, eq(levels.id, affiliates.levelId))
+    .leftJoin(networks, eq(networks.id, affiliates.networkId))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('NOT_FOUND', 'User not found.');
+  const { user, affiliate } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    avatar_url: user.avatarUrl,
+    language: user.language as Account['language'],
+    role: user.role,
+    two_factor_enabled: user.twoFactorEnabled,
+    affiliate: affiliate
+      ? {
+          id: affiliate.id,
+          code: affiliate.code,
+          status: affiliate.status,
+          level_name: row.levelName,
+          network_name: row.networkName,
+          pix_key:
+            affiliate.pixKey && affiliate.pixKeyType ? { type: affiliate.pixKeyType, key: affiliate.pixKey } : null,
+        }
+      : null,
+  };
+}
+
+export async function updateAccount(db: Db, userId: number, body: z.output<typeof updateAccountBodySchema>) {
+  await db.transaction(async (tx) => {
+    const change = {
+      ...(body.first_name === undefined ? {} : { firstName: body.first_name }),
+      ...(body.last_name === undefined ? {} : { lastName: body.last_name }),
+      ...(body.language === undefined ? {} : { language: body.language }),
+    };
+    if (Object.keys(change).length) await tx.update(users).set(change).where(eq(users.id, userId));
+    if (body.pix_key !== undefined) {
+      const [affiliate] = await tx.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, userId));
+      if (!affiliate)
+        throw new AppError('VALIDATION', 'Only affiliates have a PIX key.', {
+          errors: [{ field: 'pix_key', message: 'only affiliates have one' }],
+        });
+      await tx
+        .update(affiliates)
+        .set({ pixKey: body.pix_key?.key ?? null, pixKeyType: body.pix_key?.type ?? null })
+        .where(eq(affiliates.id, affiliate.id));
+    }
+  });
+  return { user: await getUserState(db, userId), account: await getAccount(db, userId) };
+}
+
+/** The image type by its first bytes, whatever the upload claimed. */
+function sniffImageType(bytes: Buffer): string | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+
+const avatarError = (code: 'VALIDATION' | 'PAYLOAD_TOO_LARGE', message: string) =>
+  new AppError(code, `avatar: ${message}`, { errors: [{ field: 'avatar', message }] });
+
+/** A PNG, JPEG or WebP of at most 2 MB becomes a 256 px square WebP; the user state points at it. */
+export async function setAvatar(db: Db, userId: number, upload: Buffer) {
+  if (upload.length === 0) throw avatarError('VALIDATION', 'is empty');
+  if (upload.length > AVATAR_MAX_BYTES) throw avatarError('PAYLOAD_TOO_LARGE', 'must be at most 2 MB');
+  if (!sniffImageType(upload)) throw avatarError('VALIDATION', 'must be a PNG, JPEG or WebP image');
+  let content: Buffer;
+  try {
+    content = await sharp(upload, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw avatarError('VALIDATION', 'could not be read as an image');
+  }
+  const avatarUrl = `/api/v1/avatars/${userId}?v=${Date.now()}`;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(avatars)
+      .values({ userId, content, contentType: 'image/webp' })
+      .onConflictDoUpdate({
+        target: avatars.userId,
+        set: { content, contentType: 'image/webp', updatedAt: new Date() },
+      });
+    await tx.update(users).set({ avatarUrl }).where(eq(users.id, userId));
+  });
+  return { user: await getUserState(db, userId), account: await getAccount(db, userId) };
+}
+
+export async function getAvatar(db: Db, userId: number) {
+  const [row] = await db.select().from(avatars).where(eq(avatars.userId, userId));
+  if (!row) throw new AppError('NOT_FOUND', 'No avatar.');
+  return row;
+}
+
+/** LGPD: everything the portal keeps about the person, as one JSON document. */
+export async function exportMyData(db: Db, userId: number) {
+  const [account, myNotifications, myLogs, myEvents, myMessages] = await Promise.all([
+    getAccount(db, userId),
+    db.select().from(notifications).where(eq(notifications.userId, userId)),
+    db.select().from(logs).where(eq(logs.writtenBy, userId)),
+    db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId)),
+    db.select().from(contactMessages).where(eq(contactMessages.userId, userId)),
+  ]);
+  return {
+    exported_at: new Date().toISOString(),
+    account,
+    notifications: myNotifications,
+    logs: myLogs,
+    analytics_events: myEvents,
+    contact_messages: myMessages,
+  };
+}
