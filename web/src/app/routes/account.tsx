@@ -1,33 +1,61 @@
-import { ADMIN_ROLE } from '@contract/auth';
-import { Stack, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { useAccount } from '../../features/account/api/account';
+import { DataExportCard } from '../../features/account/components/data-export-card';
+import { PayoutCard } from '../../features/account/components/payout-card';
+import { ProfileCard } from '../../features/account/components/profile-card';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
 import { MaintenanceSettings } from '../../features/system/components/maintenance-settings';
-import { currentClaims } from '../../lib/session';
+import { errorMessage } from '../../lib/form';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="sm" c="dimmed" tt="uppercase" lts={0.5}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 export default function AccountScreen() {
   const { t } = useTranslation();
-  const isAdmin = currentClaims()?.role === ADMIN_ROLE;
+  const account = useAccount();
   return (
     <>
       <PageHeader title={t('screens.account')} />
-      <Stack gap="xl">
-        <Stack gap="sm">
-          <Title order={2} fz="md" c="dimmed" tt="uppercase">
-            {t('account.security')}
-          </Title>
-          <TwoFactorSettings />
+      {account.isError && (
+        <Alert color="red" role="alert" mb="md">
+          {errorMessage(account.error, t)}
+        </Alert>
+      )}
+      {account.isPending ? (
+        <Stack gap="md">
+          <Skeleton h={280} />
+          <Skeleton h={180} />
         </Stack>
-        {isAdmin && (
-          <Stack gap="sm">
-            <Title order={2} fz="md" c="dimmed" tt="uppercase">
-              {t('account.programme')}
-            </Title>
-            <MaintenanceSettings />
-          </Stack>
-        )}
-      </Stack>
+      ) : account.data ? (
+        <Stack gap="xl">
+          <SimpleGrid cols={{ base: 1, md: account.data.affiliate ? 2 : 1 }} spacing="md">
+            <ProfileCard account={account.data} />
+            {account.data.affiliate && <PayoutCard affiliate={account.data.affiliate} />}
+          </SimpleGrid>
+          <Section title={t('account.security')}>
+            <TwoFactorSettings />
+          </Section>
+          {account.data.role === 'Administrador' && (
+            <Section title={t('account.programme')}>
+              <MaintenanceSettings />
+            </Section>
+          )}
+          <Section title={t('accountPage.privacy')}>
+            <DataExportCard />
+          </Section>
+        </Stack>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,54 @@
+import type { Account, UpdateAccountBody } from '@contract/account';
+import type { UserState } from '@contract/auth';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, ApiError, api } from '../../../lib/api-client';
+import { getToken, writeUserState } from '../../../lib/session';
+
+type AccountUpdated = { user: UserState; account: Account };
+
+export const accountQuery = () =>
+  queryOptions({ queryKey: ['me', 'account'], queryFn: () => api<Account>('/me/account') });
+
+export function useAccount() {
+  return useQuery(accountQuery());
+}
+
+/** After a change the user state is rewritten, so the header shows the new name and photo at once. */
+function useAccountMutation<V>(mutationFn: (variables: V) => Promise<AccountUpdated>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ user, account }) => {
+      writeUserState(user);
+      queryClient.setQueryData(accountQuery().queryKey, account);
+    },
+  });
+}
+
+export function useUpdateAccount() {
+  return useAccountMutation((body: UpdateAccountBody) => api<AccountUpdated>('/me', { method: 'PATCH', body }));
+}
+
+export function useUploadAvatar() {
+  return useAccountMutation(async (file: File) => {
+    const response = await fetch(`${API_BASE}/me/avatar`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${getToken()}`, 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) throw new ApiError(response.status, body);
+    return body as AccountUpdated;
+  });
+}
+
+/** Saves the LGPD export as a file, the name chosen by the server. */
+export async function downloadMyData() {
+  const response = await fetch(`${API_BASE}/me/export`, { headers: { authorization: `Bearer ${getToken()}` } });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'afiliados.json';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}

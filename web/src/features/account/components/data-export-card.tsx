@@ -1,0 +1,46 @@
+import { Alert, Button, Card, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/form';
+import { downloadMyData } from '../api/account';
+
+/** LGPD: the person takes their data with them. */
+export function DataExportCard() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} fz="lg">
+        {t('accountPage.privacy')}
+      </Title>
+      <Text c="dimmed" size="sm" mb="md">
+        {t('accountPage.privacyDescription')}
+      </Text>
+      {error && (
+        <Alert color="red" role="alert" mb="md">
+          {error}
+        </Alert>
+      )}
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await downloadMyData();
+          } catch (e) {
+            setError(errorMessage(e, t));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('accountPage.download')}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import { type Account, AVATAR_MAX_BYTES, AVATAR_TYPES } from '@contract/account';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck, IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../i18n/languages';
+import { errorMessage, showApiError } from '../../../lib/form';
+import { settingsStore } from '../../../theme/settings';
+import { useUpdateAccount, useUploadAvatar } from '../api/account';
+
+type Feedback = { color: 'teal' | 'red'; text: string } | null;
+
+/** Names, photo and language: what the programme and its emails call the person. */
+export function ProfileCard({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const update = useUpdateAccount();
+  const upload = useUploadAvatar();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [avatarFeedback, setAvatarFeedback] = useState<Feedback>(null);
+  const required = (value: string) => (value.trim() ? null : t('validation.required'));
+  const form = useForm({
+    initialValues: { first_name: account.first_name, last_name: account.last_name, language: account.language },
+    validate: { first_name: required, last_name: required },
+  });
+
+  async function chooseAvatar(file: File | null) {
+    setAvatarFeedback(null);
+    if (!file) return;
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
+      setAvatarFeedback({ color: 'red', text: t('accountPage.avatarWrongType') });
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      setAvatarFeedback({ color: 'red', text: t('accountPage.avatarTooBig') });
+      return;
+    }
+    try {
+      await upload.mutateAsync(file);
+      setAvatarFeedback({ color: 'teal', text: t('accountPage.avatarSaved') });
+    } catch (error) {
+      setAvatarFeedback({ color: 'red', text: errorMessage(error, t) });
+    }
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    setFeedback(null);
+    try {
+      await update.mutateAsync(values);
+      settingsStore.update({ language: values.language });
+      setFeedback({ color: 'teal', text: t('accountPage.saved') });
+    } catch (error) {
+      const message = showApiError(form, error, t);
+      if (message) setFeedback({ color: 'red', text: message });
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} fz="lg">
+        {t('accountPage.profile')}
+      </Title>
+      <Text c="dimmed" size="sm" mb="md">
+        {t('accountPage.profileDescription')}
+      </Text>
+      <Group gap="md" mb="lg" wrap="nowrap" align="center">
+        <Avatar src={account.avatar_url} size={72} radius="xl" color="brand" alt="">
+          {account.first_name.charAt(0)}
+          {account.last_name.charAt(0)}
+        </Avatar>
+        <Stack gap={4}>
+          <FileButton onChange={chooseAvatar} accept={AVATAR_TYPES.join(',')}>
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconPhoto size={16} />}
+                loading={upload.isPending}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('accountPage.changeAvatar')}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            {t('accountPage.avatarHelp')}
+          </Text>
+          {avatarFeedback && (
+            <Text
+              size="sm"
+              c={avatarFeedback.color === 'red' ? 'red.8' : 'teal.8'}
+              role={avatarFeedback.color === 'red' ? 'alert' : 'status'}
+            >
+              {avatarFeedback.text}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {feedback && (
+            <Alert
+              color={feedback.color}
+              icon={feedback.color === 'red' ? <IconAlertCircle /> : <IconCircleCheck />}
+              role={feedback.color === 'red' ? 'alert' : 'status'}
+            >
+              {feedback.text}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('last_name')}
+            />
+          </SimpleGrid>
+          <TextInput label={t('auth.email')} value={account.email} readOnly variant="filled" />
+          <Select
+            label={t('accountPage.language')}
+            allowDeselect={false}
+            data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+            {...form.getInputProps('language')}
+            onChange={(value) => value && form.setFieldValue('language', value as Language)}
+          />
+          <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+            {t('accountPage.save')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
