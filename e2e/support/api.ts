@@ -98,3 +98,9 @@ export async function useSession(page: Page, email: string, password: string) {
     [token, JSON.stringify(user)] as const,
   );
 }
+
+/** An authenticated API call as the admin (for reading what the server stored). */
+export async function adminGet<T>(path: string): Promise<T> {
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  return call<T>(path, { token });
+}

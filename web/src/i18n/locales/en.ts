@@ -238,6 +238,7 @@ export const en = {
     },
     pixInvalid: 'This is not a valid key of the chosen type.',
     pixSaved: 'Your PIX key was saved.',
+    savePix: 'Save PIX key',
     removePix: 'Remove key',
     code: 'Affiliate code',
     level: 'Level',

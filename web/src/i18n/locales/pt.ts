@@ -241,6 +241,7 @@ export const pt: Messages = {
     },
     pixInvalid: 'Esta não é uma chave válida do tipo escolhido.',
     pixSaved: 'Sua chave PIX foi salva.',
+    savePix: 'Salvar chave PIX',
     removePix: 'Remover chave',
     code: 'Código de afiliado',
     level: 'Nível',

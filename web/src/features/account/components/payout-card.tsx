@@ -83,7 +83,7 @@ export function PayoutCard({ affiliate }: { affiliate: NonNullable<Account['affi
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={update.isPending}>
-              {t('accountPage.save')}
+              {t('accountPage.savePix')}
             </Button>
             {affiliate.pix_key && (
               <Button
