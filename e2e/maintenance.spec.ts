@@ -15,7 +15,7 @@ test.describe('[MAINTENANCE]', () => {
     await page.goto('/conta');
     await page.getByLabel('Message for affiliates').fill('Voltamos às 14h.');
     await page.getByLabel('Maintenance mode on').check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Maintenance setting saved.')).toBeVisible();
 
     const other = await (await browser.newContext()).newPage();
@@ -26,7 +26,7 @@ test.describe('[MAINTENANCE]', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await page.getByLabel('Maintenance mode on').uncheck();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Maintenance setting saved.')).toBeVisible();
 
     // Over: the way back leads to sign-in (they never got a session), which now lets them in.
