@@ -1,22 +1,23 @@
 import { z } from 'zod';
+import { isStrongPassword, PASSWORD_MIN_LENGTH, ROLES, USER_STATE_KEYS, type UserState } from './session';
 
-export const ADMIN_ROLE = 'Administrador';
-export const AFFILIATE_ROLE = 'Afiliado';
-export const roleSchema = z.enum([ADMIN_ROLE, AFFILIATE_ROLE]);
-export type Role = z.infer<typeof roleSchema>;
+export {
+  ADMIN_ROLE,
+  AFFILIATE_ROLE,
+  AUTH_REASONS,
+  EMPTY_USER_STATE,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  type Role,
+  type UserState,
+} from './session';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** The rule shown while typing and enforced by the server: 8+ characters, a letter and a digit. */
-export const PASSWORD_RULES = [
-  { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
-  { id: 'letter', test: (p: string) => /\p{L}/u.test(p) },
-  { id: 'digit', test: (p: string) => /\d/.test(p) },
-] as const;
+export const roleSchema = z.enum(ROLES);
 
 export const passwordSchema = z
   .string()
   .max(128, 'must be at most 128 characters')
-  .refine((p) => PASSWORD_RULES.every((rule) => rule.test(p)), {
+  .refine(isStrongPassword, {
     message: `must have at least ${PASSWORD_MIN_LENGTH} characters, a letter and a digit`,
   });
 
@@ -29,34 +30,10 @@ const nameSchema = z.string().trim().min(1, 'is required').max(80);
 
 export const languageSchema = z.enum(['en', 'pt', 'fr', 'ar', 'ch']);
 
-/**
- * The signed-in user state of SPEC.md §3, stored by the browser under one local-storage key.
- * Every value is a string: empty before sign-in, filled after it.
- */
-export const userStateSchema = z.object({
-  afiliado_id: z.string(),
-  email: z.string(),
-  id: z.string(),
-  id_rede: z.string(),
-  nome: z.string(),
-  sobrenome: z.string(),
-  avatar: z.string(),
-  codigo_afiliado: z.string(),
-  nivel_afiliado: z.string(),
-});
-export type UserState = z.infer<typeof userStateSchema>;
-
-export const EMPTY_USER_STATE: UserState = {
-  afiliado_id: '',
-  email: '',
-  id: '',
-  id_rede: '',
-  nome: '',
-  sobrenome: '',
-  avatar: '',
-  codigo_afiliado: '',
-  nivel_afiliado: '',
-};
+/** The signed-in user state of SPEC.md §3: strings throughout, empty before sign-in. */
+export const userStateSchema = z.strictObject(
+  Object.fromEntries(USER_STATE_KEYS.map((key) => [key, z.string()])) as Record<keyof UserState, z.ZodString>,
+);
 
 /** The session token's payload (SPEC.md §3): `exp` in seconds and the role. */
 export const tokenPayloadSchema = z.object({
@@ -149,21 +126,3 @@ export const maintenanceSchema = z.object({
   message: z.string().max(500).optional(),
 });
 export type Maintenance = z.infer<typeof maintenanceSchema>;
-
-/** Why a sign-in or a request was refused, for the screens to explain. */
-export const AUTH_REASONS = {
-  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
-  ACCOUNT_PENDING: 'ACCOUNT_PENDING',
-  ACCOUNT_REJECTED: 'ACCOUNT_REJECTED',
-  ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
-  ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
-  PASSWORD_NOT_SET: 'PASSWORD_NOT_SET',
-  INVALID_TWO_FACTOR_CODE: 'INVALID_TWO_FACTOR_CODE',
-  CHALLENGE_EXPIRED: 'CHALLENGE_EXPIRED',
-  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
-  WRONG_PASSWORD: 'WRONG_PASSWORD',
-  TOKEN_INVALID: 'TOKEN_INVALID',
-  ADMIN_ONLY: 'ADMIN_ONLY',
-  MAINTENANCE: 'MAINTENANCE',
-  RATE_LIMITED: 'RATE_LIMITED',
-} as const;

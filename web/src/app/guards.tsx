@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '@contract/auth';
+import { ADMIN_ROLE } from '@contract/session';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { currentClaims, getToken, removeToken } from '../lib/session';
 import { paths } from './paths';

@@ -1,16 +1,11 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../i18n';
+import { i18n, switchLanguage } from '../i18n';
 import { usePresentationSettings } from '../theme/settings';
 import { buildTheme } from '../theme/theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
-
-/** Everything every screen relies on: the theme of the person's settings, translations, server state. */
+/** Everything every screen relies on: the theme of the person's settings and translations. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const settings = usePresentationSettings();
   const { colorTheme, borderRadius, cardShadow } = settings;
@@ -20,7 +15,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     [colorTheme, borderRadius, cardShadow],
   );
   useEffect(() => {
-    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+    void switchLanguage(settings.language);
   }, [settings.language]);
 
   return (
@@ -28,7 +23,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <DirectionProvider initialDirection={settings.direction} detectDirection={false}>
         <DirectionSync direction={settings.direction} />
         <MantineProvider theme={theme} forceColorScheme={settings.mode}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          {children}
         </MantineProvider>
       </DirectionProvider>
     </I18nextProvider>

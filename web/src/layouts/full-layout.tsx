@@ -1,19 +1,23 @@
+import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { ADMIN_ROLE } from '@contract/auth';
+import { ADMIN_ROLE } from '@contract/session';
 import { ActionIcon, AppShell, Burger, Container, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { paths } from '../app/paths';
 import { BrandMark } from '../components/brand-mark';
 import { useNotificationStream } from '../lib/notifications/notification-stream';
+import { queryClient } from '../lib/query-client';
 import { currentClaims } from '../lib/session';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
-import { ColorModeToggle, LanguageMenu, SettingsButton } from './header-controls';
+import { LanguageMenu, SettingsButton } from './header-controls';
 import { MENU } from './menu';
 import { NotificationBell } from './notification-bell';
+import { ColorModeToggle } from './page-controls';
 import { ProfileMenu } from './profile-menu';
 import { SettingsDrawer } from './settings-drawer';
 import { SideMenu } from './side-menu';
@@ -43,70 +47,72 @@ export default function FullLayout() {
   const isSidebarOpen = settings.sidebar === 'full';
 
   return (
-    <AppShell
-      header={{ height: isHorizontal && !isPhone ? HEADER_HEIGHT + TOP_MENU_HEIGHT : HEADER_HEIGHT }}
-      navbar={{
-        width: isMini ? 76 : 264,
-        breakpoint: 'sm',
-        collapsed: { mobile: !isMobileOpen, desktop: isHorizontal },
-      }}
-      padding={{ base: 'md', sm: 'lg' }}
-    >
-      <Notifications position="top-right" zIndex={1000} />
-      <AppShell.Header>
-        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Burger
-              opened={isMobileOpen}
-              onClick={toggleMobile}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('menu.toggleNavigation')}
-            />
-            <UnstyledButton component={Link} to={paths.home}>
-              <BrandMark />
-            </UnstyledButton>
-            {!isHorizontal && (
-              <Tooltip label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  visibleFrom="sm"
-                  aria-label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}
-                  aria-expanded={isSidebarOpen}
-                  onClick={() => settingsStore.update({ sidebar: isSidebarOpen ? 'mini-sidebar' : 'full' })}
-                >
-                  {isSidebarOpen ? (
-                    <IconLayoutSidebarLeftCollapse size={20} />
-                  ) : (
-                    <IconLayoutSidebarLeftExpand size={20} />
-                  )}
-                </ActionIcon>
-              </Tooltip>
-            )}
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: isHorizontal && !isPhone ? HEADER_HEIGHT + TOP_MENU_HEIGHT : HEADER_HEIGHT }}
+        navbar={{
+          width: isMini ? 76 : 264,
+          breakpoint: 'sm',
+          collapsed: { mobile: !isMobileOpen, desktop: isHorizontal },
+        }}
+        padding={{ base: 'md', sm: 'lg' }}
+      >
+        <Notifications position="top-right" zIndex={1000} />
+        <AppShell.Header>
+          <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                opened={isMobileOpen}
+                onClick={toggleMobile}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('menu.toggleNavigation')}
+              />
+              <UnstyledButton component={Link} to={paths.home}>
+                <BrandMark />
+              </UnstyledButton>
+              {!isHorizontal && (
+                <Tooltip label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    visibleFrom="sm"
+                    aria-label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}
+                    aria-expanded={isSidebarOpen}
+                    onClick={() => settingsStore.update({ sidebar: isSidebarOpen ? 'mini-sidebar' : 'full' })}
+                  >
+                    {isSidebarOpen ? (
+                      <IconLayoutSidebarLeftCollapse size={20} />
+                    ) : (
+                      <IconLayoutSidebarLeftExpand size={20} />
+                    )}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <LanguageMenu />
+              <ColorModeToggle />
+              <NotificationBell />
+              <SettingsButton onClick={openSettings} />
+              <ProfileMenu />
+            </Group>
           </Group>
-          <Group gap={4} wrap="nowrap">
-            <LanguageMenu />
-            <ColorModeToggle />
-            <NotificationBell />
-            <SettingsButton onClick={openSettings} />
-            <ProfileMenu />
-          </Group>
-        </Group>
-        {isHorizontal && !isPhone && <TopMenu sections={sections} />}
-      </AppShell.Header>
+          {isHorizontal && !isPhone && <TopMenu sections={sections} />}
+        </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
-        <SideMenu sections={sections} mini={isMini} onNavigate={closeMobile} />
-      </AppShell.Navbar>
+        <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
+          <SideMenu sections={sections} mini={isMini} onNavigate={closeMobile} />
+        </AppShell.Navbar>
 
-      <AppShell.Main>
-        <Container size={settings.boxed ? 1200 : '100%'} px={0} data-testid="page-content">
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-      <SettingsDrawer opened={isSettingsOpen} onClose={closeSettings} />
-    </AppShell>
+        <AppShell.Main>
+          <Container size={settings.boxed ? 1200 : '100%'} px={0} data-testid="page-content">
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+        <SettingsDrawer opened={isSettingsOpen} onClose={closeSettings} />
+      </AppShell>
+    </QueryClientProvider>
   );
 }

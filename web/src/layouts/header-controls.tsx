@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCheck, IconLanguage, IconMoon, IconSettings, IconSun } from '@tabler/icons-react';
+import { IconCheck, IconLanguage, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
@@ -31,25 +31,6 @@ export function LanguageMenu() {
         ))}
       </Menu.Dropdown>
     </Menu>
-  );
-}
-
-export function ColorModeToggle() {
-  const { t } = useTranslation();
-  const { mode } = usePresentationSettings();
-  const label = mode === 'light' ? t('header.darkMode') : t('header.lightMode');
-  return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={label}
-        onClick={() => settingsStore.update({ mode: mode === 'light' ? 'dark' : 'light' })}
-      >
-        {mode === 'light' ? <IconMoon size={20} /> : <IconSun size={20} />}
-      </ActionIcon>
-    </Tooltip>
   );
 }
 

@@ -3,6 +3,11 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
+/** A field validator from a contract check (a schema's `safeParse` or a plain predicate). */
+export function ruleOf(test: (value: string) => boolean, message: string) {
+  return (value: string) => (test(value) ? null : message);
+}
+
 /** A field validator from a contract schema, with the person's language for the message. */
 export function fieldRule(schema: z.ZodType, message: string) {
   return (value: unknown) => (schema.safeParse(value).success ? null : message);

@@ -1,4 +1,4 @@
-import { EMPTY_USER_STATE, type Role, type UserState, userStateSchema } from '@contract/auth';
+import { EMPTY_USER_STATE, isUserState, type Role, USER_STATE_KEYS, type UserState } from '@contract/session';
 
 /** SPEC.md §3: the session token lives in session storage, so it lasts for the browser session. */
 export const TOKEN_KEY = 'token';
@@ -42,8 +42,8 @@ export function currentClaims(): TokenClaims | null {
 
 export function readUserState(): UserState {
   try {
-    const parsed = userStateSchema.safeParse(JSON.parse(localStorage.getItem(USER_STATE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : EMPTY_USER_STATE;
+    const saved: unknown = JSON.parse(localStorage.getItem(USER_STATE_KEY) ?? 'null');
+    return isUserState(saved) ? saved : EMPTY_USER_STATE;
   } catch {
     return EMPTY_USER_STATE;
   }
@@ -58,7 +58,8 @@ export function subscribeUserState(listener: () => void) {
 
 export function writeUserState(state: UserState) {
   // Exactly the spec's keys, nothing the server may add later.
-  localStorage.setItem(USER_STATE_KEY, JSON.stringify(userStateSchema.parse(state)));
+  const exact = Object.fromEntries(USER_STATE_KEYS.map((key) => [key, String(state[key] ?? '')]));
+  localStorage.setItem(USER_STATE_KEY, JSON.stringify(exact));
   for (const listener of listeners) listener();
 }
 

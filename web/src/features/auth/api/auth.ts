@@ -1,39 +1,7 @@
-import type { LoginBody, LoginResponse, RegisterBody, Session, TwoFactorSetup, TwoStepsBody } from '@contract/auth';
+import type { TwoFactorSetup } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { endSession, replaceToken, startSession } from '../../../lib/session';
-
-export function useLogin() {
-  return useMutation({
-    mutationFn: (body: LoginBody) => api<LoginResponse>('/auth/login', { body }),
-    onSuccess: (result) => {
-      if ('token' in result) startSession(result.token, result.user);
-    },
-  });
-}
-
-export function useTwoSteps() {
-  return useMutation({
-    mutationFn: (body: TwoStepsBody) => api<Session>('/auth/two-steps', { body }),
-    onSuccess: (session) => startSession(session.token, session.user),
-  });
-}
-
-export function useRegister() {
-  return useMutation({
-    mutationFn: (body: RegisterBody) => api<{ status: 'pending'; email: string }>('/auth/register', { body }),
-  });
-}
-
-export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => api<void>('/auth/forgot-password', { body: { email } }) });
-}
-
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api<void>('/auth/reset-password', { body }),
-  });
-}
+import { endSession, replaceToken } from '../../../lib/session';
 
 export function useChangePassword() {
   return useMutation({

@@ -1,10 +1,10 @@
-import { passwordSchema } from '@contract/auth';
+import { isStrongPassword } from '@contract/session';
 import { Alert, Button, Card, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRule, showApiError } from '../../../lib/form';
+import { ruleOf, showApiError } from '../../../lib/form';
 import { useChangePassword } from '../api/auth';
 import { PasswordStrength } from './password-strength';
 
@@ -18,7 +18,7 @@ export function ChangePasswordForm() {
     validateInputOnBlur: true,
     validate: {
       current_password: (value) => (value ? null : t('validation.required')),
-      new_password: fieldRule(passwordSchema, t('validation.password')),
+      new_password: ruleOf(isStrongPassword, t('validation.password')),
       confirm: (value, values) => (value === values.new_password ? null : t('validation.passwordsDiffer')),
     },
   });

@@ -1,4 +1,4 @@
-import { emailSchema } from '@contract/auth';
+import { EMAIL_PATTERN } from '@contract/session';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
@@ -6,24 +6,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { fieldRule, showApiError } from '../../../lib/form';
-import { useForgotPassword } from '../api/auth';
+import { ruleOf, showApiError } from '../../../lib/form';
+import { useRequest } from '../../../lib/use-request';
+import { requestPasswordReset } from '../api/session-requests';
 import { AuthCard } from './auth-card';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const forgot = useForgotPassword();
+  const forgot = useRequest(requestPasswordReset);
   const [alert, setAlert] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '' },
-    validate: { email: fieldRule(emailSchema, t('validation.email')) },
+    validate: { email: ruleOf((v) => EMAIL_PATTERN.test(v.trim()), t('validation.email')) },
   });
 
   const submit = form.onSubmit(async ({ email }) => {
     setAlert(null);
     try {
-      await forgot.mutateAsync(email);
+      await forgot.run(email);
       setSentTo(email);
     } catch (error) {
       setAlert(showApiError(form, error, t));

@@ -1,4 +1,4 @@
-import { emailSchema } from '@contract/auth';
+import { EMAIL_PATTERN } from '@contract/session';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
-import { fieldRule, showApiError } from '../../../lib/form';
-import { useLogin } from '../api/auth';
+import { ruleOf, showApiError } from '../../../lib/form';
+import { useRequest } from '../../../lib/use-request';
+import { login as loginRequest } from '../api/session-requests';
 import { AuthCard } from './auth-card';
 
 /** Where the guard was sending the person before it asked them to sign in. */
@@ -21,12 +22,12 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const from = useReturnPath();
-  const login = useLogin();
+  const login = useRequest(loginRequest);
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
-      email: fieldRule(emailSchema, t('validation.email')),
+      email: ruleOf((v) => EMAIL_PATTERN.test(v.trim()), t('validation.email')),
       password: (value) => (value ? null : t('validation.required')),
     },
   });
@@ -34,7 +35,7 @@ export function LoginForm() {
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
     try {
-      const result = await login.mutateAsync(values);
+      const result = await login.run(values);
       if ('token' in result) navigate(from, { replace: true });
       else navigate(paths.authTwoSteps, { state: { challenge: result.challenge, from } });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '@contract/auth';
+import { PASSWORD_RULES } from '@contract/session';
 import { Box, Progress, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

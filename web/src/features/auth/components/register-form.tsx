@@ -1,4 +1,4 @@
-import { emailSchema, passwordSchema } from '@contract/auth';
+import { EMAIL_PATTERN, isStrongPassword } from '@contract/session';
 import {
   Alert,
   Anchor,
@@ -17,14 +17,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { fieldRule, showApiError } from '../../../lib/form';
-import { useRegister } from '../api/auth';
+import { ruleOf, showApiError } from '../../../lib/form';
+import { useRequest } from '../../../lib/use-request';
+import { register as registerRequest } from '../api/session-requests';
 import { AuthCard } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
 export function RegisterForm() {
   const { t, i18n } = useTranslation();
-  const register = useRegister();
+  const register = useRequest(registerRequest);
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<{ name: string; email: string } | null>(null);
   const required = (value: string) => (value.trim() ? null : t('validation.required'));
@@ -34,8 +35,8 @@ export function RegisterForm() {
     validate: {
       first_name: required,
       last_name: required,
-      email: fieldRule(emailSchema, t('validation.email')),
-      password: fieldRule(passwordSchema, t('validation.password')),
+      email: ruleOf((v) => EMAIL_PATTERN.test(v.trim()), t('validation.email')),
+      password: ruleOf(isStrongPassword, t('validation.password')),
       accept_terms: (value) => (value ? null : t('validation.acceptTerms')),
     },
   });
@@ -43,7 +44,7 @@ export function RegisterForm() {
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
     try {
-      const result = await register.mutateAsync({
+      const result = await register.run({
         ...values,
         accept_terms: true,
         language: i18n.language as 'en',

@@ -1,4 +1,4 @@
-import { passwordSchema } from '@contract/auth';
+import { isStrongPassword } from '@contract/session';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -6,21 +6,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { fieldRule, showApiError } from '../../../lib/form';
-import { useResetPassword } from '../api/auth';
+import { ruleOf, showApiError } from '../../../lib/form';
+import { useRequest } from '../../../lib/use-request';
+import { resetPassword } from '../api/session-requests';
 import { AuthCard } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
 export function ResetPasswordForm() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const reset = useResetPassword();
+  const reset = useRequest(resetPassword);
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: fieldRule(passwordSchema, t('validation.password')),
+      password: ruleOf(isStrongPassword, t('validation.password')),
       confirm: (value, values) => (value === values.password ? null : t('validation.passwordsDiffer')),
     },
   });
@@ -28,7 +29,7 @@ export function ResetPasswordForm() {
   const submit = form.onSubmit(async ({ password }) => {
     setAlert(null);
     try {
-      await reset.mutateAsync({ token, password });
+      await reset.run({ token, password });
       setDone(true);
     } catch (error) {
       setAlert(showApiError(form, error, t));

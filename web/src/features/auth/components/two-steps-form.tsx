@@ -7,7 +7,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, showApiError } from '../../../lib/form';
-import { useTwoSteps } from '../api/auth';
+import { useRequest } from '../../../lib/use-request';
+import { completeTwoSteps } from '../api/session-requests';
 import { AuthCard } from './auth-card';
 import { useReturnPath } from './login-form';
 
@@ -16,7 +17,7 @@ export function TwoStepsForm() {
   const navigate = useNavigate();
   const challenge = (useLocation().state as { challenge?: string } | null)?.challenge;
   const from = useReturnPath();
-  const twoSteps = useTwoSteps();
+  const twoSteps = useRequest(completeTwoSteps);
   const [alert, setAlert] = useState<string | null>(challenge ? null : t('errors.CHALLENGE_EXPIRED'));
   const form = useForm({
     initialValues: { code: '' },
@@ -26,7 +27,7 @@ export function TwoStepsForm() {
   const submit = form.onSubmit(async ({ code }) => {
     setAlert(null);
     try {
-      await twoSteps.mutateAsync({ challenge: challenge ?? '', code });
+      await twoSteps.run({ challenge: challenge ?? '', code });
       navigate(from, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CHALLENGE_EXPIRED') setAlert(errorMessage(error, t));

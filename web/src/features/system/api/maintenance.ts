@@ -2,8 +2,12 @@ import type { Maintenance } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const maintenanceQuery = () =>
-  queryOptions({ queryKey: ['settings', 'maintenance'], queryFn: () => api<Maintenance>('/settings/maintenance') });
+/** The public status; a plain request, for the maintenance screen outside the signed-in area. */
+export function getMaintenance() {
+  return api<Maintenance>('/settings/maintenance');
+}
+
+export const maintenanceQuery = () => queryOptions({ queryKey: ['settings', 'maintenance'], queryFn: getMaintenance });
 
 export function useMaintenance() {
   return useQuery(maintenanceQuery());

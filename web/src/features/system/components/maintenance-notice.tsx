@@ -1,15 +1,37 @@
+import type { Maintenance } from '@contract/auth';
 import { Button, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { useMaintenance } from '../api/maintenance';
+import { getMaintenance } from '../api/maintenance';
 
 /** /auth/maintenance: the message of the administrators, and a way back once it is over. */
 export function MaintenanceNotice() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const maintenance = useMaintenance();
+  const [status, setStatus] = useState<Maintenance | null>(null);
+  const [isChecking, setChecking] = useState(false);
+
+  useEffect(() => {
+    getMaintenance()
+      .then(setStatus)
+      .catch(() => setStatus({ enabled: true }));
+  }, []);
+
+  async function tryAgain() {
+    setChecking(true);
+    try {
+      const latest = await getMaintenance();
+      setStatus(latest);
+      if (!latest.enabled) navigate(paths.home);
+    } catch {
+      // Still unreachable: stay here.
+    } finally {
+      setChecking(false);
+    }
+  }
 
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
@@ -17,23 +39,14 @@ export function MaintenanceNotice() {
         <IconTool size={38} />
       </ThemeIcon>
       <Title order={1}>{t('screens.authMaintenance')}</Title>
-      {maintenance.isPending ? (
+      {status === null ? (
         <Skeleton h={20} w={300} />
       ) : (
         <Text c="dimmed" maw={420} data-testid="maintenance-message">
-          {maintenance.data?.enabled && maintenance.data.message
-            ? maintenance.data.message
-            : t('auth.maintenanceDefault')}
+          {status.enabled && status.message ? status.message : t('auth.maintenanceDefault')}
         </Text>
       )}
-      <Button
-        variant="light"
-        loading={maintenance.isFetching}
-        onClick={async () => {
-          const result = await maintenance.refetch();
-          if (result.data && !result.data.enabled) navigate(paths.home);
-        }}
-      >
+      <Button variant="light" loading={isChecking} onClick={tryAgain}>
         {t('auth.tryAgain')}
       </Button>
     </Stack>
