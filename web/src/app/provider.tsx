@@ -1,7 +1,6 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n, switchLanguage } from '../i18n';
+import { switchLanguage } from '../i18n';
 import { usePresentationSettings } from '../theme/settings';
 import { buildTheme } from '../theme/theme';
 
@@ -19,14 +18,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, [settings.language]);
 
   return (
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={settings.direction} detectDirection={false}>
-        <DirectionSync direction={settings.direction} />
-        <MantineProvider theme={theme} forceColorScheme={settings.mode}>
-          {children}
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>
+    <DirectionProvider initialDirection={settings.direction} detectDirection={false}>
+      <DirectionSync direction={settings.direction} />
+      <MantineProvider theme={theme} forceColorScheme={settings.mode}>
+        {children}
+      </MantineProvider>
+    </DirectionProvider>
   );
 }
 

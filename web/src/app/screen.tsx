@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ScreenSpinner } from '../components/screen-spinner';
+import { useTranslation } from '../i18n';
 import type { ScreenKey } from './paths';
 
 type ScreenModule = { default: ComponentType };

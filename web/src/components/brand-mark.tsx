@@ -1,6 +1,6 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconAffiliate } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** The product's mark and name, as in the header and on the sign-in screens. */
 export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {

@@ -1,7 +1,7 @@
 import { Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { ScreenKey } from '../app/paths';
+import { useTranslation } from '../i18n';
 import { PageHeader } from './page-header';
 
 /** A screen whose domain is not built yet: its title and an honest word, never fake data. */

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** Shown while a screen's code loads (SPEC.md §2: every screen loads on demand with a spinner). */
 export function ScreenSpinner() {

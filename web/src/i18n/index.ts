@@ -1,33 +1,82 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type Language } from './languages';
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LANGUAGE, type Language, LOCALE_OF } from './languages';
 import { en } from './locales/en';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 
+// A small translator with the part of i18next's API the portal uses (nested keys, {{value}}
+// interpolation, _one/_other plurals, defaultValue, English fallback). It keeps 17 KiB off the
+// sign-in page: docs/decisions/005-own-translator.md.
+
+type Messages = { [key: string]: string | Messages };
+export type TranslateOptions = { count?: number; defaultValue?: string } & Record<string, string | number | undefined>;
+
 // English ships with the app (it is the default and every language's fallback); the others load
 // on demand, so nobody downloads five languages to read one.
-const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Record<string, unknown>>> = {
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
   pt: () => import('./locales/pt').then((m) => m.pt),
   fr: () => import('./locales/fr').then((m) => m.fr),
   ar: () => import('./locales/ar').then((m) => m.ar),
   ch: () => import('./locales/ch').then((m) => m.ch),
 };
 
-void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+const bundles: Partial<Record<Language, Messages>> = { en };
+let current: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+
+function lookup(bundle: Messages | undefined, key: string): string | undefined {
+  let node: string | Messages | undefined = bundle;
+  for (const part of key.split('.')) {
+    if (!node || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function interpolate(text: string, values: Record<string, unknown>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    values[name] === undefined ? match : String(values[name]),
+  );
+}
+
+/** The text of `key` in the current language, falling back to English, then to defaultValue or the key. */
+export function t(key: string, options: TranslateOptions = {}): string {
+  const { count, defaultValue, ...values } = options;
+  for (const language of [current, DEFAULT_LANGUAGE]) {
+    const candidates =
+      count === undefined
+        ? [key]
+        : [`${key}_${new Intl.PluralRules(LOCALE_OF[language]).select(count)}`, `${key}_other`, key];
+    for (const candidate of candidates) {
+      const text = lookup(bundles[language], candidate);
+      if (text !== undefined) return interpolate(text, { count, ...values });
+    }
+  }
+  return defaultValue ?? key;
+}
+export type TFunction = typeof t;
 
 /** Makes a language current, fetching its translations first when they are not loaded yet. */
 export async function switchLanguage(language: Language) {
-  if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
-    i18next.addResourceBundle(language, 'translation', await LOADERS[language]());
-  }
-  if (i18next.language !== language) await i18next.changeLanguage(language);
+  if (!bundles[language] && language !== 'en') bundles[language] = await LOADERS[language]();
+  if (current === language) return;
+  current = language;
+  for (const listener of listeners) listener();
 }
 
-export const i18n = i18next;
+export const i18n = {
+  get language(): Language {
+    return current;
+  },
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Re-renders the component when the language changes. */
+export function useTranslation() {
+  useSyncExternalStore(subscribe, () => current);
+  return { t, i18n };
+}

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconLanguage, IconSettings } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
 

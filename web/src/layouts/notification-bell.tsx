@@ -1,6 +1,6 @@
 import { ActionIcon, Indicator, Popover, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { notificationStore, useNotifications } from '../lib/notifications/notification-store';
 
 /** The bell: how many notifications arrived unseen, and the list of this session's notifications. */

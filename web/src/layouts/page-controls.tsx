@@ -1,6 +1,6 @@
 import { ActionIcon, NativeSelect } from '@mantine/core';
 import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/languages';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
 

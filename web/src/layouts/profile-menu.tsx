@@ -1,8 +1,8 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
+import { useTranslation } from '../i18n';
 import { useUserState } from '../lib/use-user-state';
 
 /** The person's avatar and name, with their account, password and sign-out. */

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/languages';
 import { COLOR_THEMES, RADIUS_RANGE, settingsStore, usePresentationSettings } from '../theme/settings';
 import { PALETTES } from '../theme/theme';

@@ -1,7 +1,7 @@
 import { Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths';
+import { useTranslation } from '../i18n';
 import type { MenuSection } from './menu';
 
 /** The vertical menu: labels and icons, or icons only (with tooltips) when the sidebar is collapsed. */

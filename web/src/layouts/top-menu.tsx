@@ -1,8 +1,8 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths';
+import { useTranslation } from '../i18n';
 import type { MenuSection } from './menu';
 
 /** The horizontal layout's menu under the header: the main areas as links, the admin ones in menus. */

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import type { TFunction } from '../i18n';
 import { ApiError } from './api-client';
 
 /** A field validator from a contract check (a schema's `safeParse` or a plain predicate). */

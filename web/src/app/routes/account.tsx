@@ -1,6 +1,5 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { useAccount } from '../../features/account/api/account';
 import { DataExportCard } from '../../features/account/components/data-export-card';
@@ -8,6 +7,7 @@ import { PayoutCard } from '../../features/account/components/payout-card';
 import { ProfileCard } from '../../features/account/components/profile-card';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
 import { MaintenanceSettings } from '../../features/system/components/maintenance-settings';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/form';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { ContactForm } from '../../features/contact/components/contact-form';
+import { useTranslation } from '../../i18n';
 
 export default function ContactScreen() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/auth';
+import { useTranslation } from '../../i18n';
 import { paths } from '../paths';
 
 /** /logout: forget the session (token and user state), drop cached data, go to sign-in. */

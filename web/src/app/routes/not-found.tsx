@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { paths } from '../paths';
 
 /** The error page of /auth/404 and /404, where every unknown path lands. */

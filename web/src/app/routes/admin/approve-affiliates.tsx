@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PendingAffiliates } from '../../../features/affiliates/components/pending-affiliates';
+import { useTranslation } from '../../../i18n';
 
 export default function ApproveAffiliatesScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { downloadMyData } from '../api/account';
 

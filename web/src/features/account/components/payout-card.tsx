@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
 import { useUpdateAccount } from '../api/account';
 

@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../i18n/languages';
 import { errorMessage, showApiError } from '../../../lib/form';
 import { settingsStore } from '../../../theme/settings';

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useAffiliates, useDecideAffiliate } from '../api/affiliates';

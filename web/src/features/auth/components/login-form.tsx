@@ -1,13 +1,12 @@
 import { EMAIL_PATTERN } from '@contract/session';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
-import { ruleOf, showApiError } from '../../../lib/form';
+import { errorMessage } from '../../../lib/form';
 import { useRequest } from '../../../lib/use-request';
 import { login as loginRequest } from '../api/session-requests';
 import { AuthCard } from './auth-card';
@@ -24,26 +23,29 @@ export function LoginForm() {
   const from = useReturnPath();
   const login = useRequest(loginRequest);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: ruleOf((v) => EMAIL_PATTERN.test(v.trim()), t('validation.email')),
-      password: (value) => (value ? null : t('validation.required')),
-    },
-  });
+  // Two fields need no form library: the sign-in page is the one every visit loads first.
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
 
-  const submit = form.onSubmit(async (values) => {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      email: EMAIL_PATTERN.test(values.email.trim()) ? undefined : t('validation.email'),
+      password: values.password ? undefined : t('validation.required'),
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
     setAlert(null);
     try {
       const result = await login.run(values);
       if ('token' in result) navigate(from, { replace: true });
       else navigate(paths.authTwoSteps, { state: { challenge: result.challenge, from } });
     } catch (error) {
-      const message = showApiError(form, error, t);
+      const message = errorMessage(error, t);
       const reason = error instanceof ApiError ? error.problem.status_reason : undefined;
       setAlert(reason ? `${message} ${reason}` : message);
     }
-  });
+  }
 
   return (
     <AuthCard
@@ -71,13 +73,17 @@ export function LoginForm() {
             autoComplete="email"
             required
             autoFocus
-            {...form.getInputProps('email')}
+            value={values.email}
+            error={errors.email}
+            onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
           />
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.authForgotPassword} size="sm">

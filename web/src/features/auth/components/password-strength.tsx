@@ -1,7 +1,7 @@
 import { PASSWORD_RULES } from '@contract/session';
 import { Box, Progress, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 
 /** The password rule of the contract, checked as the person types. */
 export function PasswordStrength({ value }: { value: string }) {

@@ -14,9 +14,9 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { useTranslation } from '../../../i18n';
 import { ruleOf, showApiError } from '../../../lib/form';
 import { useRequest } from '../../../lib/use-request';
 import { register as registerRequest } from '../api/session-requests';

@@ -19,7 +19,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { errorMessage, showApiError } from '../../../lib/form';
 import { useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup, useTwoFactorStatus } from '../api/auth';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
 import { useSendContactMessage } from '../api/contact';
 

@@ -2,9 +2,9 @@ import type { Maintenance } from '@contract/auth';
 import { Button, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { useTranslation } from '../../../i18n';
 import { getMaintenance } from '../api/maintenance';
 
 /** /auth/maintenance: the message of the administrators, and a way back once it is over. */

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Skeleton, Stack, Switch, Text, Textarea, Title } f
 import { useForm } from '@mantine/form';
 import { IconTool } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { useMaintenance, useSetMaintenance } from '../api/maintenance';
 

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { i18n, switchLanguage, t } from './index';
+
+afterEach(async () => switchLanguage('en'));
+
+describe('translator', () => {
+  test('English by default, with nested keys', () => {
+    expect(i18n.language).toBe('en');
+    expect(t('screens.adminTopAffiliates')).toBe('Top 10 affiliates');
+  });
+
+  test('interpolates values', () => {
+    expect(t('auth.linkSent', { email: 'ana@example.com' })).toContain('ana@example.com');
+  });
+
+  test.each([
+    [1, '1 registration approved'],
+    [3, '3 registrations approved'],
+  ])('chooses the plural form for %i', (count, text) => {
+    expect(t('affiliates.approved', { count })).toBe(text);
+  });
+
+  test('loads Portuguese on demand and uses its plurals', async () => {
+    await switchLanguage('pt');
+    expect(t('screens.home')).toBe('Início');
+    expect(t('affiliates.approved', { count: 2 })).toBe('2 cadastros aprovados');
+  });
+
+  test('falls back to English for what a menu-only language lacks', async () => {
+    await switchLanguage('fr');
+    expect(t('screens.campaigns')).toBe('Campagnes');
+    expect(t('auth.signIn')).toBe('Sign in');
+  });
+
+  test('Arabic plural categories fall back to the _other form', async () => {
+    await switchLanguage('ar');
+    expect(t('affiliates.approved', { count: 2 })).toBe('2 registrations approved');
+  });
+
+  test('an unknown key answers its defaultValue, or the key', () => {
+    expect(t('errors.NOPE', { defaultValue: '' })).toBe('');
+    expect(t('nothing.here')).toBe('nothing.here');
+  });
+});
