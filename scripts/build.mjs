@@ -1,5 +1,25 @@
-// `npm run build`: the web app (Vite) into dist/web and the server bundle into dist/server.
+// `npm run build`: the web app (Vite) into dist/web, each text asset also stored gzip- and
+// brotli-compressed (the server sends those as they are), and the server bundle into dist/server.
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+function compressAll(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) compressAll(path);
+    else if (COMPRESSIBLE.test(name)) {
+      const content = readFileSync(path);
+      if (content.length < 1024) continue;
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+compressAll('dist/web');
+
 await import('./build-server.mjs');

@@ -26,6 +26,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
       root: webDir,
       wildcard: true,
       index: false,
+      // The build stores .br and .gz beside each asset: sent as they are, no compression per request.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite names assets by content hash, so they never change under one name.
         const isHashedAsset = path.includes(`${join(webDir, 'assets')}`);
