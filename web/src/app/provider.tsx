@@ -28,8 +28,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Mantine's dimmed text (gray 6) and error red (red 6) are below 4.5:1 on white; these keep every
- * hint and error message readable (WCAG AA).
+ * Mantine's dimmed text (gray 6 on white, dark 2 on dark) and error red (red 6) are below 4.5:1;
+ * these keep every hint and error message readable (WCAG AA) in both modes.
  */
 const contrastSafeVariables: CSSVariablesResolver = () => ({
   variables: {},
@@ -37,7 +37,7 @@ const contrastSafeVariables: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
   },
-  dark: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
 /** Mantine keeps its own direction state; this keeps it equal to the settings. */

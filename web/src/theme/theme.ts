@@ -76,7 +76,8 @@ export function buildTheme(
   const shadow = settings.cardShadow ? 'sm' : undefined;
   return createTheme({
     primaryColor: 'brand',
-    primaryShade: { light: 7, dark: 5 },
+    // Shade 7 in dark mode too: white text on shade 5 falls below 4.5:1.
+    primaryShade: { light: 7, dark: 7 },
     colors: { brand: PALETTES[settings.colorTheme] },
     defaultRadius: 'md',
     radius: { md: radius, lg: `${settings.borderRadius + 4}px` },

@@ -258,6 +258,7 @@ export const en = {
     messageShort: 'Write a message of at least 10 characters',
   },
   common: {
+    close: 'Close',
     noNotifications: 'Nothing new. Notifications about your account, sales and redemptions appear here.',
     loading: 'Loading',
     beingPrepared: 'This area is being prepared. It will appear here as soon as it is ready.',

@@ -261,6 +261,7 @@ export const pt: Messages = {
     messageShort: 'Escreva uma mensagem com pelo menos 10 caracteres',
   },
   common: {
+    close: 'Fechar',
     noNotifications: 'Nada de novo. Avisos sobre sua conta, vendas e resgates aparecem aqui.',
     loading: 'Carregando',
     beingPrepared: 'Esta área está sendo preparada. Ela aparecerá aqui assim que estiver pronta.',

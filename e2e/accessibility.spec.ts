@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, createApprovedAffiliate, useSession } from './support/api';
+
+/** Serious and critical axe findings on the page as it stands (WCAG 2.1 A and AA rules). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('[A11Y] no serious axe violations', () => {
+  for (const [path, heading] of [
+    ['/auth/login', 'Sign in'],
+    ['/auth/register', 'Create account'],
+    ['/auth/forgot-password', 'Forgot password'],
+    ['/auth/404', 'Page not found'],
+  ] as const) {
+    test(`[A11Y] ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const [path, heading] of [
+    ['/', 'Home'],
+    ['/conta', 'Account'],
+    ['/admin/aprovar-afiliados', 'Approve affiliates'],
+    ['/fale-conosco', 'Contact us'],
+  ] as const) {
+    test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
+      await useSession(page, ADMIN.email, ADMIN.password);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('[A11Y] an affiliate account page', async ({ page }) => {
+    const affiliate = await createApprovedAffiliate('Acessivel', 'Pessoa');
+    await useSession(page, affiliate.email, affiliate.password);
+    await page.goto('/conta');
+    await expect(page.getByRole('heading', { level: 3, name: 'Payout details' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, test } from 'vitest';
+import { formatDate, formatMoney } from './format';
+
+describe('money and dates in the chosen language', () => {
+  test.each([
+    ['pt', 123456, 'R$\u00a01.234,56'],
+    ['en', 123456, 'R$1,234.56'],
+    ['pt', -500, '-R$\u00a05,00'],
+    ['pt', 0, 'R$\u00a00,00'],
+  ])('%s shows %i cents as %s', (language, cents, text) => {
+    expect(formatMoney(cents, language)).toBe(text);
+  });
+
+  test('dates follow the language', () => {
+    expect(formatDate('2026-11-22T12:00:00Z', 'pt')).toBe('22 de nov. de 2026');
+    expect(formatDate('2026-11-22T12:00:00Z', 'en')).toBe('Nov 22, 2026');
+  });
+});
