@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Text, Title } from '@mantine/core';
+import { Button, Card, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { downloadMyData } from '../api/account';
@@ -18,11 +19,7 @@ export function DataExportCard() {
       <Text c="dimmed" size="sm" mb="md">
         {t('accountPage.privacyDescription')}
       </Text>
-      {error && (
-        <Alert color="red" role="alert" mb="md">
-          {error}
-        </Alert>
-      )}
+      <FormAlert message={error} mb="md" />
       <Button
         variant="default"
         leftSection={<IconDownload size={16} />}

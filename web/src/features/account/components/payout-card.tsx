@@ -1,9 +1,9 @@
 import type { Account } from '@contract/account';
 import { normalisePixKey, PIX_KEY_TYPES, type PixKeyType } from '@contract/pix';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
 import { useUpdateAccount } from '../api/account';
@@ -62,11 +62,7 @@ export function PayoutCard({ affiliate }: { affiliate: NonNullable<Account['affi
       </Group>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {saved && (
-            <Alert color="teal" icon={<IconCircleCheck />} role="status">
-              {t('accountPage.pixSaved')}
-            </Alert>
-          )}
+          <FormAlert message={saved ? t('accountPage.pixSaved') : null} tone="success" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('accountPage.pixType')}

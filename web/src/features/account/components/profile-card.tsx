@@ -1,6 +1,5 @@
 import { type Account, AVATAR_MAX_BYTES, AVATAR_TYPES } from '@contract/account';
 import {
-  Alert,
   Avatar,
   Button,
   Card,
@@ -14,23 +13,22 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconPhoto } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../i18n/languages';
 import { errorMessage, showApiError } from '../../../lib/form';
 import { settingsStore } from '../../../theme/settings';
 import { useUpdateAccount, useUploadAvatar } from '../api/account';
 
-type Feedback = { color: 'teal' | 'red'; text: string } | null;
-
 /** Names, photo and language: what the programme and its emails call the person. */
 export function ProfileCard({ account }: { account: Account }) {
   const { t } = useTranslation();
   const update = useUpdateAccount();
   const upload = useUploadAvatar();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [avatarFeedback, setAvatarFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [avatarFeedback, setAvatarFeedback] = useState<Feedback | null>(null);
   const required = (value: string) => (value.trim() ? null : t('validation.required'));
   const form = useForm({
     initialValues: { first_name: account.first_name, last_name: account.last_name, language: account.language },
@@ -41,18 +39,18 @@ export function ProfileCard({ account }: { account: Account }) {
     setAvatarFeedback(null);
     if (!file) return;
     if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
-      setAvatarFeedback({ color: 'red', text: t('accountPage.avatarWrongType') });
+      setAvatarFeedback({ tone: 'error', text: t('accountPage.avatarWrongType') });
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      setAvatarFeedback({ color: 'red', text: t('accountPage.avatarTooBig') });
+      setAvatarFeedback({ tone: 'error', text: t('accountPage.avatarTooBig') });
       return;
     }
     try {
       await upload.mutateAsync(file);
-      setAvatarFeedback({ color: 'teal', text: t('accountPage.avatarSaved') });
+      setAvatarFeedback({ tone: 'success', text: t('accountPage.avatarSaved') });
     } catch (error) {
-      setAvatarFeedback({ color: 'red', text: errorMessage(error, t) });
+      setAvatarFeedback({ tone: 'error', text: errorMessage(error, t) });
     }
   }
 
@@ -61,10 +59,10 @@ export function ProfileCard({ account }: { account: Account }) {
     try {
       await update.mutateAsync(values);
       settingsStore.update({ language: values.language });
-      setFeedback({ color: 'teal', text: t('accountPage.saved') });
+      setFeedback({ tone: 'success', text: t('accountPage.saved') });
     } catch (error) {
       const message = showApiError(form, error, t);
-      if (message) setFeedback({ color: 'red', text: message });
+      if (message) setFeedback({ tone: 'error', text: message });
     }
   });
 
@@ -101,8 +99,8 @@ export function ProfileCard({ account }: { account: Account }) {
           {avatarFeedback && (
             <Text
               size="sm"
-              c={avatarFeedback.color === 'red' ? 'red.8' : 'teal.8'}
-              role={avatarFeedback.color === 'red' ? 'alert' : 'status'}
+              c={avatarFeedback.tone === 'error' ? 'red.8' : 'teal.8'}
+              role={avatarFeedback.tone === 'error' ? 'alert' : 'status'}
             >
               {avatarFeedback.text}
             </Text>
@@ -111,15 +109,7 @@ export function ProfileCard({ account }: { account: Account }) {
       </Group>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {feedback && (
-            <Alert
-              color={feedback.color}
-              icon={feedback.color === 'red' ? <IconAlertCircle /> : <IconCircleCheck />}
-              role={feedback.color === 'red' ? 'alert' : 'status'}
-            >
-              {feedback.text}
-            </Alert>
-          )}
+          <FormAlert message={feedback?.text} tone={feedback?.tone} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('auth.firstName')}

@@ -1,10 +1,11 @@
 import 'mantine-datatable/styles.css';
 import type { Affiliate } from '@contract/affiliates';
-import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -18,7 +19,7 @@ export function PendingAffiliates() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Affiliate[]>([]);
   const [rejecting, setRejecting] = useState<Affiliate[] | null>(null);
-  const [feedback, setFeedback] = useState<{ color: 'teal' | 'red'; text: string } | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [busyIds, setBusyIds] = useState<number[]>([]);
   const list = useAffiliates({ status: 'pending', sort: '-created_at', page, page_size: PAGE_SIZE });
   const decide = useDecideAffiliate();
@@ -37,10 +38,10 @@ export function PendingAffiliates() {
     setSelected([]);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     const count = results.filter((r) => r.status === 'fulfilled').length;
-    if (failed) setFeedback({ color: 'red', text: errorMessage(failed.reason, t) });
+    if (failed) setFeedback({ tone: 'error', text: errorMessage(failed.reason, t) });
     else
       setFeedback({
-        color: 'teal',
+        tone: 'success',
         text: t(reason === undefined ? 'affiliates.approved' : 'affiliates.rejected', { count }),
       });
   }
@@ -50,16 +51,8 @@ export function PendingAffiliates() {
 
   return (
     <Stack gap="md">
-      {feedback && (
-        <Alert color={feedback.color} role="status" withCloseButton onClose={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      )}
-      {list.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {errorMessage(list.error, t)}
-        </Alert>
-      )}
+      <FormAlert message={feedback?.text} tone={feedback?.tone} withCloseButton onClose={() => setFeedback(null)} />
+      <FormAlert message={list.isError ? errorMessage(list.error, t) : null} />
       <Group gap="sm">
         <Button
           leftSection={<IconCheck size={16} />}

@@ -1,8 +1,8 @@
 import { isStrongPassword } from '@contract/session';
-import { Alert, Button, Card, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Card, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { ruleOf, showApiError } from '../../../lib/form';
 import { useChangePassword } from '../api/auth';
@@ -42,16 +42,8 @@ export function ChangePasswordForm() {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {alert}
-            </Alert>
-          )}
-          {done && (
-            <Alert color="teal" icon={<IconCircleCheck />} role="status">
-              {t('auth.passwordChanged')}
-            </Alert>
-          )}
+          <FormAlert message={alert} />
+          <FormAlert message={done ? t('auth.passwordChanged') : null} tone="success" />
           <PasswordInput
             label={t('auth.currentPassword')}
             autoComplete="current-password"

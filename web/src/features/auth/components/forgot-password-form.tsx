@@ -1,10 +1,11 @@
 import { EMAIL_PATTERN } from '@contract/session';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { ruleOf, showApiError } from '../../../lib/form';
 import { useRequest } from '../../../lib/use-request';
@@ -48,11 +49,7 @@ export function ForgotPasswordForm() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {alert && (
-              <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {alert}
-              </Alert>
-            )}
+            <FormAlert message={alert} />
             <TextInput
               label={t('auth.email')}
               type="email"

@@ -1,9 +1,9 @@
 import { EMAIL_PATTERN } from '@contract/session';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form';
@@ -62,11 +62,7 @@ export function LoginForm() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {alert}
-            </Alert>
-          )}
+          <FormAlert message={alert} />
           <TextInput
             label={t('auth.email')}
             type="email"

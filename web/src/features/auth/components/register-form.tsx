@@ -1,21 +1,11 @@
 import { EMAIL_PATTERN, isStrongPassword } from '@contract/session';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { ruleOf, showApiError } from '../../../lib/form';
 import { useRequest } from '../../../lib/use-request';
@@ -86,11 +76,7 @@ export function RegisterForm() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {alert}
-            </Alert>
-          )}
+          <FormAlert message={alert} />
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
               label={t('auth.firstName')}

@@ -1,10 +1,11 @@
 import { isStrongPassword } from '@contract/session';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { ruleOf, showApiError } from '../../../lib/form';
 import { useRequest } from '../../../lib/use-request';
@@ -58,11 +59,7 @@ export function ResetPasswordForm() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {alert && (
-              <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {alert}
-              </Alert>
-            )}
+            <FormAlert message={alert} />
             <div>
               <PasswordInput
                 label={t('auth.newPassword')}

@@ -17,8 +17,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage, showApiError } from '../../../lib/form';
 import { useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup, useTwoFactorStatus } from '../api/auth';
@@ -55,11 +56,7 @@ export function TwoFactorSettings() {
       <Text c="dimmed" size="sm" mb="md">
         {t('twoFactor.description')}
       </Text>
-      {alert && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" mb="md">
-          {alert}
-        </Alert>
-      )}
+      <FormAlert message={alert} mb="md" />
 
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />

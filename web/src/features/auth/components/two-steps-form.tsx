@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, showApiError } from '../../../lib/form';
@@ -47,11 +47,7 @@ export function TwoStepsForm() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {alert}
-            </Alert>
-          )}
+          <FormAlert message={alert} />
           <TextInput
             label={t('auth.code')}
             autoComplete="one-time-code"

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
 import { useSendContactMessage } from '../api/contact';
@@ -9,7 +10,7 @@ import { useSendContactMessage } from '../api/contact';
 export function ContactForm() {
   const { t } = useTranslation();
   const send = useSendContactMessage();
-  const [feedback, setFeedback] = useState<{ color: 'teal' | 'red'; text: string } | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const form = useForm({
     initialValues: { subject: '', message: '' },
     validate: {
@@ -23,10 +24,10 @@ export function ContactForm() {
     try {
       await send.mutateAsync(values);
       form.reset();
-      setFeedback({ color: 'teal', text: t('contactPage.sent') });
+      setFeedback({ tone: 'success', text: t('contactPage.sent') });
     } catch (error) {
       const message = showApiError(form, error, t);
-      if (message) setFeedback({ color: 'red', text: message });
+      if (message) setFeedback({ tone: 'error', text: message });
     }
   });
 
@@ -34,15 +35,7 @@ export function ContactForm() {
     <Card withBorder padding="lg" maw={640}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {feedback && (
-            <Alert
-              color={feedback.color}
-              icon={feedback.color === 'red' ? <IconAlertCircle /> : <IconCircleCheck />}
-              role={feedback.color === 'red' ? 'alert' : 'status'}
-            >
-              {feedback.text}
-            </Alert>
-          )}
+          <FormAlert message={feedback?.text} tone={feedback?.tone} />
           <TextInput label={t('contactPage.subject')} required maxLength={150} {...form.getInputProps('subject')} />
           <Textarea
             label={t('contactPage.message')}

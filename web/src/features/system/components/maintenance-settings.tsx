@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTool } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { useMaintenance, useSetMaintenance } from '../api/maintenance';
@@ -11,7 +12,7 @@ export function MaintenanceSettings() {
   const { t } = useTranslation();
   const current = useMaintenance();
   const save = useSetMaintenance();
-  const [feedback, setFeedback] = useState<{ color: string; text: string } | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const form = useForm({ initialValues: { enabled: false, message: '' } });
   const { setValues, resetDirty } = form;
 
@@ -39,18 +40,14 @@ export function MaintenanceSettings() {
             setFeedback(null);
             try {
               await save.mutateAsync({ enabled: values.enabled, message: values.message.trim() || undefined });
-              setFeedback({ color: 'teal', text: t('maintenance.saved') });
+              setFeedback({ tone: 'success', text: t('maintenance.saved') });
             } catch (error) {
-              setFeedback({ color: 'red', text: errorMessage(error, t) });
+              setFeedback({ tone: 'error', text: errorMessage(error, t) });
             }
           })}
         >
           <Stack gap="md">
-            {feedback && (
-              <Alert color={feedback.color} role="status">
-                {feedback.text}
-              </Alert>
-            )}
+            <FormAlert message={feedback?.text} tone={feedback?.tone} />
             <Switch label={t('maintenance.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
             <Textarea
               label={t('maintenance.message')}
