@@ -7,8 +7,10 @@ import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
 import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
+import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
+import { levelsAdminRoutes } from './modules/levels/levels.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
@@ -103,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await admin.register(systemAdminRoutes);
           await admin.register(notificationsAdminRoutes);
           await admin.register(contactAdminRoutes);
+          await admin.register(levelsAdminRoutes);
+          await admin.register(auditAdminRoutes);
         });
       });
     },

@@ -28,7 +28,7 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
   /** Extension members of the problem (RFC 9457 §3.2), e.g. the rejection reason a screen shows. */
-  readonly extensions: Record<string, string> | undefined;
+  readonly extensions: Record<string, string | number> | undefined;
 
   constructor(
     code: ErrorCode,
@@ -37,7 +37,7 @@ export class AppError extends Error {
       reason?: string;
       errors?: FieldError[];
       headers?: Record<string, string>;
-      extensions?: Record<string, string>;
+      extensions?: Record<string, string | number>;
     } = {},
   ) {
     super(message);

@@ -27,7 +27,7 @@ const CODE_BY_STATUS = Object.fromEntries(
 export function problem(
   request: FastifyRequest,
   status: number,
-  fields: { code?: string; detail?: string; errors?: FieldError[]; extensions?: Record<string, string> },
+  fields: { code?: string; detail?: string; errors?: FieldError[]; extensions?: Record<string, string | number> },
 ): Problem {
   const code = fields.code ?? CODE_BY_STATUS[status] ?? 'ERROR';
   return {
