@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatBps, formatDate, formatMoney, numberSeparators } from './format';
 
 describe('money and dates in the chosen language', () => {
   test.each([
@@ -14,5 +14,16 @@ describe('money and dates in the chosen language', () => {
   test('dates follow the language', () => {
     expect(formatDate('2026-11-22T12:00:00Z', 'pt')).toBe('22 de nov. de 2026');
     expect(formatDate('2026-11-22T12:00:00Z', 'en')).toBe('Nov 22, 2026');
+  });
+
+  test('rates in basis points show as percentages', () => {
+    expect(formatBps(750, 'en')).toBe('7.5%');
+    expect(formatBps(750, 'pt')).toBe('7,5%');
+    expect(formatBps(10_000, 'pt')).toBe('100%');
+  });
+
+  test('number inputs use the locale separators', () => {
+    expect(numberSeparators('pt')).toEqual({ decimalSeparator: ',', thousandSeparator: '.' });
+    expect(numberSeparators('en')).toEqual({ decimalSeparator: '.', thousandSeparator: ',' });
   });
 });

@@ -14,3 +14,17 @@ export function formatDateTime(iso: string, language: string): string {
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A rate in basis points (750) as a percentage in the person's locale (7.5 %). */
+export function formatBps(bps: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+}
+
+/** The decimal and thousands separators of the person's locale, for number inputs. */
+export function numberSeparators(language: string): { decimalSeparator: string; thousandSeparator: string } {
+  const parts = new Intl.NumberFormat(localeOf(language)).formatToParts(12345.6);
+  return {
+    decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
+}
