@@ -51,9 +51,7 @@ export default function AccountScreen() {
               <MaintenanceSettings />
             </Section>
           )}
-          <Section title={t('accountPage.privacy')}>
-            <DataExportCard />
-          </Section>
+          <DataExportCard />
         </Stack>
       ) : null}
     </>

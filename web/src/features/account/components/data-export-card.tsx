@@ -24,6 +24,7 @@ export function DataExportCard() {
         variant="default"
         leftSection={<IconDownload size={16} />}
         loading={busy}
+        style={{ alignSelf: 'flex-start' }}
         onClick={async () => {
           setBusy(true);
           setError(null);
