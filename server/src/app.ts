@@ -11,6 +11,7 @@ import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { levelsAdminRoutes } from './modules/levels/levels.routes';
+import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await admin.register(notificationsAdminRoutes);
           await admin.register(contactAdminRoutes);
           await admin.register(levelsAdminRoutes);
+          await admin.register(networksAdminRoutes);
           await admin.register(auditAdminRoutes);
         });
       });

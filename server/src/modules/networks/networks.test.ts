@@ -1,0 +1,90 @@
+import { ADMIN_ROLE } from '@contract/auth';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSignedIn } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/helper';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createSignedIn>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
+});
+afterAll(async () => t.close());
+
+const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: admin.headers, payload: payload as object });
+
+describe('networks', () => {
+  test('POST /networks creates one; a duplicate name is 409 on the name', async () => {
+    const res = await inject('POST', '/networks', { name: 'Rede Sul', description: 'RS, SC e PR' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Rede Sul', member_count: 0, members: [] });
+    const dup = await inject('POST', '/networks', { name: 'Rede Sul' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors[0].field).toBe('name');
+    expect((await inject('POST', '/networks', { name: '' })).json().errors[0].field).toBe('name');
+  });
+
+  test('adding an affiliate makes them a member, and the user state shows the network', async () => {
+    const network = (await inject('POST', '/networks', { name: 'Rede Norte' })).json();
+    const affiliate = await createSignedIn(t.app, t.database.db);
+    const res = await inject('POST', `/networks/${network.id}/affiliates`, {
+      affiliate_id: affiliate.user.affiliateId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      member_count: 1,
+      members: [{ affiliate_id: affiliate.user.affiliateId, email: affiliate.user.email }],
+    });
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: affiliate.headers });
+    expect(me.json().id_rede).toBe(String(network.id));
+    const list = (await inject('GET', '/networks')).json();
+    expect(list.items.find((n: { id: number }) => n.id === network.id).member_count).toBe(1);
+  });
+
+  test('an affiliate belongs to one network: moving needs move=true', async () => {
+    const first = (await inject('POST', '/networks', { name: 'Rede A' })).json();
+    const second = (await inject('POST', '/networks', { name: 'Rede B' })).json();
+    const affiliate = await createSignedIn(t.app, t.database.db);
+    await inject('POST', `/networks/${first.id}/affiliates`, { affiliate_id: affiliate.user.affiliateId });
+    const refused = await inject('POST', `/networks/${second.id}/affiliates`, {
+      affiliate_id: affiliate.user.affiliateId,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'IN_OTHER_NETWORK', current_network: 'Rede A' });
+    const moved = await inject('POST', `/networks/${second.id}/affiliates`, {
+      affiliate_id: affiliate.user.affiliateId,
+      move: true,
+    });
+    expect(moved.json().member_count).toBe(1);
+    expect((await inject('GET', `/networks/${first.id}`)).json().member_count).toBe(0);
+    const trail = (await inject('GET', `/audit?entity=affiliate&entity_id=${affiliate.user.affiliateId}`)).json();
+    expect(trail.items[0]).toMatchObject({
+      action: 'affiliate.network',
+      before: { network_id: first.id },
+      after: { network_id: second.id },
+    });
+  });
+
+  test('removing a member empties their id_rede', async () => {
+    const network = (await inject('POST', '/networks', { name: 'Rede C' })).json();
+    const affiliate = await createSignedIn(t.app, t.database.db);
+    await inject('POST', `/networks/${network.id}/affiliates`, { affiliate_id: affiliate.user.affiliateId });
+    const res = await inject('DELETE', `/networks/${network.id}/affiliates/${affiliate.user.affiliateId}`);
+    expect(res.json().member_count).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: affiliate.headers })).json().id_rede).toBe(
+      '',
+    );
+  });
+
+  test('PATCH /networks/:id renames; unknown ids are 404; affiliates get 403', async () => {
+    const network = (await inject('POST', '/networks', { name: 'Rede D' })).json();
+    expect((await inject('PATCH', `/networks/${network.id}`, { name: 'Rede Delta' })).json().name).toBe('Rede Delta');
+    expect((await inject('GET', '/networks/999999')).statusCode).toBe(404);
+    expect((await inject('POST', `/networks/${network.id}/affiliates`, { affiliate_id: 999999 })).statusCode).toBe(404);
+    const affiliate = await createSignedIn(t.app, t.database.db);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/networks', headers: affiliate.headers })).statusCode,
+    ).toBe(403);
+  });
+});
