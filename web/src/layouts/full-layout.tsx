@@ -1,18 +1,20 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { ADMIN_ROLE } from '@contract/session';
+import { ADMIN_ROLE, type UserState } from '@contract/session';
 import { ActionIcon, AppShell, Burger, Container, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '../app/paths';
 import { BrandMark } from '../components/brand-mark';
 import { useTranslation } from '../i18n';
+import { api } from '../lib/api-client';
 import { useNotificationStream } from '../lib/notifications/notification-stream';
 import { queryClient } from '../lib/query-client';
-import { currentClaims } from '../lib/session';
+import { currentClaims, writeUserState } from '../lib/session';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
 import { LanguageMenu, SettingsButton } from './header-controls';
 import { MENU } from './menu';
@@ -39,6 +41,12 @@ export default function FullLayout() {
   const [isSettingsOpen, { open: openSettings, close: closeSettings }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   useNotificationStream();
+  // The user state was written at sign-in; an admin may since have changed the network or level.
+  useEffect(() => {
+    api<UserState>('/me')
+      .then(writeUserState)
+      .catch(() => {});
+  }, []);
 
   const isAdmin = currentClaims()?.role === ADMIN_ROLE;
   const sections = MENU.filter((section) => isAdmin || !section.adminOnly);

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, createApprovedAffiliate, signInThroughForm, useSession } from './support/api';
+
+test.describe('[ADMIN][NETWORKS]', () => {
+  test('[ADMIN][NETWORKS] an admin creates a network, adds an affiliate, and moves another in after confirming', async ({
+    page,
+    browser,
+  }) => {
+    const tag = `${Date.now()}`.slice(-7);
+    const joana = await createApprovedAffiliate('Rede', `Joana${tag}`);
+    await createApprovedAffiliate('Rede', `Pedro${tag}`);
+    await useSession(page, ADMIN.email, ADMIN.password);
+
+    for (const name of [`Rede Leste ${tag}`, `Rede Oeste ${tag}`]) {
+      await page.goto('/admin/rede-afiliados');
+      await page.getByRole('link', { name: 'Create network' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill(name);
+      await page.getByRole('button', { name: 'Create network' }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    }
+    // Now on Rede Oeste: add Pedro.
+    await page.getByRole('link', { name: 'Add affiliates' }).click();
+    await page.getByLabel('Find affiliates').fill(`Pedro${tag}`);
+    await page.getByRole('button', { name: `Add Rede Pedro${tag}` }).click();
+    await expect(page.getByRole('status')).toContainText(`Rede Pedro${tag} is now in Rede Oeste ${tag}.`);
+
+    // Rede Leste: add Joana, then Pedro, who must be moved from Rede Oeste.
+    await page.goto('/admin/rede-afiliados');
+    await page.getByRole('link', { name: `Rede Leste ${tag}` }).click();
+    await page.getByRole('link', { name: 'Add affiliates' }).click();
+    await page.getByLabel('Find affiliates').fill(tag);
+    await page.getByRole('button', { name: `Add Rede Joana${tag}` }).click();
+    await expect(page.getByRole('status')).toContainText(`Rede Joana${tag} is now in Rede Leste ${tag}.`);
+    await page.getByRole('button', { name: `Add Rede Pedro${tag}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move affiliate' });
+    await expect(dialog).toContainText(`belongs to “Rede Oeste ${tag}”`);
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByRole('status')).toContainText(`Rede Pedro${tag} is now in Rede Leste ${tag}.`);
+
+    await page.goto('/admin/rede-afiliados');
+    await expect(page.getByRole('row').filter({ hasText: `Rede Leste ${tag}` })).toContainText('2');
+    await expect(page.getByRole('row').filter({ hasText: `Rede Oeste ${tag}` })).toContainText('0');
+
+    // The affiliate's user state now names the network.
+    const affiliatePage = await (await browser.newContext()).newPage();
+    await signInThroughForm(affiliatePage, joana.email, joana.password);
+    await expect(affiliatePage.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    const idRede = await affiliatePage.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id_rede);
+    expect(idRede).toMatch(/^\d+$/);
+  });
+});

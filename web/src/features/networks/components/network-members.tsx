@@ -1,0 +1,96 @@
+import 'mantine-datatable/styles.css';
+import type { NetworkDetails, NetworkMember } from '@contract/networks';
+import { Badge, Button, Card, Text, VisuallyHidden } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { errorMessage } from '../../../lib/form';
+import { useNetworkMembership } from '../api/networks';
+
+/** The members of a network, their level and status, and taking one out. */
+export function NetworkMembers({ network }: { network: NetworkDetails }) {
+  const { t } = useTranslation();
+  const { remove } = useNetworkMembership(network.id);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  return (
+    <>
+      <FormAlert
+        message={feedback?.text}
+        tone={feedback?.tone}
+        withCloseButton
+        onClose={() => setFeedback(null)}
+        mb="md"
+      />
+      <Card withBorder padding={0}>
+        <DataTable<NetworkMember>
+          idAccessor="affiliate_id"
+          minHeight={network.members.length ? undefined : 200}
+          records={network.members}
+          noRecordsIcon={<IconUsers size={36} stroke={1.4} />}
+          noRecordsText={t('networks.noMembers')}
+          verticalSpacing="sm"
+          columns={[
+            {
+              accessor: 'name',
+              title: t('affiliates.name'),
+              render: (m) => (
+                <Text size="sm" fw={600}>
+                  {m.first_name} {m.last_name}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'email',
+              title: t('affiliates.email'),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            },
+            {
+              accessor: 'code',
+              title: t('affiliates.code'),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            },
+            { accessor: 'level_name', title: t('levels.name'), render: (m) => m.level_name ?? '—' },
+            {
+              accessor: 'status',
+              title: t('networks.status'),
+              render: (m) => (
+                <Badge variant="light" color={m.status === 'approved' ? 'teal' : 'gray'}>
+                  {t(`networks.statuses.${m.status}`)}
+                </Badge>
+              ),
+            },
+            {
+              accessor: 'actions',
+              title: <VisuallyHidden>{t('affiliates.actions')}</VisuallyHidden>,
+              textAlign: 'right',
+              render: (m) => (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  loading={remove.isPending && remove.variables === m.affiliate_id}
+                  aria-label={`${t('networks.remove')} ${m.first_name} ${m.last_name}`}
+                  onClick={async () => {
+                    try {
+                      await remove.mutateAsync(m.affiliate_id);
+                      setFeedback({
+                        tone: 'success',
+                        text: t('networks.removed', { name: `${m.first_name} ${m.last_name}` }),
+                      });
+                    } catch (error) {
+                      setFeedback({ tone: 'error', text: errorMessage(error, t) });
+                    }
+                  }}
+                >
+                  {t('networks.remove')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
