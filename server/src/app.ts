@@ -9,6 +9,7 @@ import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
 import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
 import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { levelsAdminRoutes } from './modules/levels/levels.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
@@ -94,12 +95,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(systemRoutes);
       await api.register(authPublicRoutes);
       await api.register(avatarRoutes);
+      await api.register(campaignImageRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
         await signedIn.register(accountRoutes);
         await signedIn.register(notificationsRoutes);
         await signedIn.register(contactRoutes);
+        await signedIn.register(campaignsRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -108,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await admin.register(contactAdminRoutes);
           await admin.register(levelsAdminRoutes);
           await admin.register(networksAdminRoutes);
+          await admin.register(campaignsAdminRoutes);
           await admin.register(auditAdminRoutes);
         });
       });

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './types';
 import { users } from './users';
 
 export const networks = pgTable('networks', {
@@ -46,3 +47,39 @@ export const affiliates = pgTable(
     index('affiliates_level_idx').on(t.levelId),
   ],
 );
+
+export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** Sanitised HTML (server-side allow-list), safe to render. */
+    description: text('description').notNull().default(''),
+    destinationUrl: text('destination_url').notNull(),
+    imageUrl: text('image_url'),
+    /** Null: the affiliate's level rate applies. */
+    commissionType: text('commission_type', { enum: ['percent', 'fixed'] }),
+    /** Basis points for percent, cents for fixed. */
+    commissionValue: bigint('commission_value', { mode: 'number' }),
+    cookieDays: integer('cookie_days').notNull(),
+    holdDays: integer('hold_days').notNull(),
+    holdDaysByMethod: jsonb('hold_days_by_method').$type<Record<string, number>>().notNull().default({}),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('campaigns_name_key').on(t.name), index('campaigns_status_idx').on(t.status)],
+);
+
+export const campaignImages = pgTable('campaign_images', {
+  campaignId: bigint('campaign_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => campaigns.id),
+  content: bytea('content').notNull(),
+  contentType: text('content_type').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './types';
 
 export const ROLES = ['Administrador', 'Afiliado'] as const;
 export type Role = (typeof ROLES)[number];
@@ -54,11 +44,6 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Resized avatars live in the database, so every server can serve them. */
 export const avatars = pgTable('avatars', {

@@ -1,12 +1,11 @@
 import { accountSchema, accountUpdatedSchema, updateAccountBodySchema } from '@contract/account';
 import { idParamsSchema } from '@contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UPLOAD_READ_LIMIT } from '../../images';
 import { exportMyData, getAccount, getAvatar, setAvatar, updateAccount } from './account.service';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
-/** Uploads larger than the 2 MB rule still reach the service, which names the field in its answer. */
-const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
 
 /** The signed-in person's own account. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,5 @@
 import { type Account, AVATAR_MAX_BYTES, AVATAR_SIZE, type updateAccountBodySchema } from '@contract/account';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -15,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
+import { toWebp } from '../../images';
 import { getUserState } from '../auth/user-state';
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {
@@ -73,33 +73,14 @@ export async function updateAccount(db: Db, userId: number, body: z.output<typeo
   return { user: await getUserState(db, userId), account: await getAccount(db, userId) };
 }
 
-/** The image type by its first bytes, whatever the upload claimed. */
-function sniffImageType(bytes: Buffer): string | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'image/webp';
-  return null;
-}
-
-const avatarError = (code: 'VALIDATION' | 'PAYLOAD_TOO_LARGE', message: string) =>
-  new AppError(code, `avatar: ${message}`, { errors: [{ field: 'avatar', message }] });
-
 /** A PNG, JPEG or WebP of at most 2 MB becomes a 256 px square WebP; the user state points at it. */
 export async function setAvatar(db: Db, userId: number, upload: Buffer) {
-  if (upload.length === 0) throw avatarError('VALIDATION', 'is empty');
-  if (upload.length > AVATAR_MAX_BYTES) throw avatarError('PAYLOAD_TOO_LARGE', 'must be at most 2 MB');
-  if (!sniffImageType(upload)) throw avatarError('VALIDATION', 'must be a PNG, JPEG or WebP image');
-  let content: Buffer;
-  try {
-    content = await sharp(upload, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw avatarError('VALIDATION', 'could not be read as an image');
-  }
+  const content = await toWebp(upload, {
+    field: 'avatar',
+    maxBytes: AVATAR_MAX_BYTES,
+    width: AVATAR_SIZE,
+    height: AVATAR_SIZE,
+  });
   const avatarUrl = `/api/v1/avatars/${userId}?v=${Date.now()}`;
   await db.transaction(async (tx) => {
     await tx

@@ -426,6 +426,7 @@ describe('route guards', () => {
     'POST /api/v1/auth/forgot-password',
     'POST /api/v1/auth/reset-password',
     'GET /api/v1/avatars/{id}',
+    'GET /api/v1/campaigns/{id}/image',
   ]);
 
   test('every API route but the public ones answers 401 without a token', async () => {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { listQuerySchema, pageOf } from './common';
+
+export const PAYMENT_METHODS = ['pix', 'boleto', 'credit_card', 'debit_card', 'other'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const campaignStatusSchema = z.enum(['active', 'paused', 'ended']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+export const campaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  destination_url: z.string(),
+  image_url: z.string().nullable(),
+  commission_type: z.enum(['percent', 'fixed']).nullable(),
+  commission_value: z.number().int().nullable(),
+  cookie_days: z.number().int(),
+  hold_days: z.number().int(),
+  hold_days_by_method: z.partialRecord(paymentMethodSchema, z.number().int()),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  status: campaignStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http or https address' })
+  .max(2000)
+  .refine((url) => !/[\r\n]/.test(url), 'must be one line');
+
+const days = (max: number) => z.number().int('must be a whole number of days').min(0).max(max);
+
+/**
+ * A campaign as an admin writes it. The commission is a percent in basis points (0-10000) or a
+ * fixed amount in cents, or absent: then the affiliate's level rate applies.
+ */
+export const campaignBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(120),
+    description: z.string().max(20_000).default(''),
+    destination_url: httpUrl,
+    commission_type: z.enum(['percent', 'fixed']).nullable().default(null),
+    commission_value: z.number().int('must be a whole number').min(0).nullable().default(null),
+    cookie_days: days(365).min(1, 'must be at least 1 day'),
+    hold_days: days(365),
+    hold_days_by_method: z.partialRecord(paymentMethodSchema, days(365)).default({}),
+    starts_at: z.iso.datetime({ offset: true }).nullable().default(null),
+    ends_at: z.iso.datetime({ offset: true }).nullable().default(null),
+    status: campaignStatusSchema.default('active'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.commission_type !== null && c.commission_value === null) {
+      ctx.addIssue({ code: 'custom', path: ['commission_value'], message: 'is required with a commission type' });
+    }
+    if (c.commission_type === null && c.commission_value !== null) {
+      ctx.addIssue({ code: 'custom', path: ['commission_type'], message: 'is required with a commission value' });
+    }
+    if (c.commission_type === 'percent' && c.commission_value !== null && c.commission_value > 10_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['commission_value'],
+        message: 'must be at most 10000 basis points (100 %)',
+      });
+    }
+    if (c.starts_at && c.ends_at && Date.parse(c.ends_at) <= Date.parse(c.starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'must be after the start' });
+    }
+  });
+export type CampaignBody = z.input<typeof campaignBodySchema>;
+
+export const campaignListQuerySchema = listQuerySchema.extend({
+  status: campaignStatusSchema.optional(),
+});
+export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;
+export const campaignPageSchema = pageOf(campaignSchema);
+
+export const CAMPAIGN_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+import { AppError } from './errors';
+
+/** The image type by its first bytes, whatever the upload claimed. */
+function sniffImageType(bytes: Buffer): string | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/**
+ * An uploaded PNG, JPEG or WebP of at most `maxBytes`, re-encoded as a WebP of the given box
+ * (cover crop). Anything else is a 400 (413 when too big) naming `field`.
+ */
+export async function toWebp(
+  upload: Buffer,
+  options: { field: string; maxBytes: number; width: number; height: number },
+): Promise<Buffer> {
+  const refuse = (code: 'VALIDATION' | 'PAYLOAD_TOO_LARGE', message: string) =>
+    new AppError(code, `${options.field}: ${message}`, { errors: [{ field: options.field, message }] });
+  if (upload.length === 0) throw refuse('VALIDATION', 'is empty');
+  if (upload.length > options.maxBytes) {
+    throw refuse('PAYLOAD_TOO_LARGE', `must be at most ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
+  }
+  if (!sniffImageType(upload)) throw refuse('VALIDATION', 'must be a PNG, JPEG or WebP image');
+  try {
+    return await sharp(upload, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(options.width, options.height, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw refuse('VALIDATION', 'could not be read as an image');
+  }
+}
+
+/** Uploads reach the services as raw bytes whatever their content type; the services check them. */
+export const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;

@@ -1,0 +1,103 @@
+import { campaignBodySchema, campaignListQuerySchema, campaignPageSchema, campaignSchema } from '@contract/campaigns';
+import { idParamsSchema } from '@contract/common';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UPLOAD_READ_LIMIT } from '../../images';
+import {
+  createCampaign,
+  findCampaigns,
+  getCampaignById,
+  getCampaignImage,
+  setCampaignImage,
+  updateCampaign,
+} from './campaigns.service';
+
+const tags = ['campaigns'];
+const security = [{ bearer: [] }];
+const actor = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+
+/** Every signed-in person browses the campaigns. */
+export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Campaigns, newest first; search and filter by status',
+        querystring: campaignListQuerySchema,
+        response: { 200: campaignPageSchema },
+      },
+    },
+    async (request) => findCampaigns(app.database.db, request.query),
+  );
+  app.get(
+    '/campaigns/:id',
+    { schema: { tags, security, summary: 'One campaign', params: idParamsSchema, response: { 200: campaignSchema } } },
+    async (request) => getCampaignById(app.database.db, request.params.id),
+  );
+};
+
+/** Administrador only. */
+export const campaignsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a campaign (affiliates are told when it is active)',
+        body: campaignBodySchema,
+        response: { 201: campaignSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCampaign(app.database.db, actor(request), request.body)),
+  );
+  app.patch(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a campaign (the whole campaign is sent)',
+        params: idParamsSchema,
+        body: campaignBodySchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    async (request) => updateCampaign(app.database.db, actor(request), request.params.id, request.body),
+  );
+  await app.register(async (uploads) => {
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    uploads.withTypeProvider<ZodTypeProvider>().put(
+      '/campaigns/:id/image',
+      {
+        bodyLimit: UPLOAD_READ_LIMIT,
+        schema: {
+          tags,
+          security,
+          summary: 'Upload the campaign image: raw PNG, JPEG or WebP, at most 2 MB',
+          params: idParamsSchema,
+          response: { 200: campaignSchema },
+        },
+      },
+      async (request) => setCampaignImage(app.database.db, actor(request), request.params.id, request.body as Buffer),
+    );
+  });
+};
+
+/** Public: images are shown in <img> tags, which send no token. */
+export const campaignImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/campaigns/:id/image',
+    { schema: { tags, summary: 'A campaign image (WebP)', params: idParamsSchema } },
+    async (request, reply) => {
+      const image = await getCampaignImage(app.database.db, request.params.id);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.content);
+    },
+  );
+};

@@ -1,0 +1,166 @@
+import { ADMIN_ROLE } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSignedIn } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { campaigns, notifications } from '../../db/schema';
+import { sanitizeDescription } from './campaigns.service';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createSignedIn>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
+});
+afterAll(async () => t.close());
+
+let n = 0;
+const valid = (change: Record<string, unknown> = {}) => ({
+  name: `Campanha ${++n}`,
+  description: '<p>Promova nosso <strong>curso</strong></p>',
+  destination_url: 'https://loja.example.com.br/curso?ref=afiliados',
+  commission_type: 'percent',
+  commission_value: 1500,
+  cookie_days: 30,
+  hold_days: 7,
+  hold_days_by_method: { pix: 7, boleto: 1, credit_card: 15 },
+  starts_at: '2026-11-01T00:00:00.000Z',
+  ends_at: '2026-12-31T23:59:59.000Z',
+  status: 'active',
+  ...change,
+});
+const create = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/campaigns', headers: admin.headers, payload });
+
+describe('campaigns', () => {
+  test('POST /campaigns creates it and tells every approved affiliate', async () => {
+    const affiliate = await createSignedIn(t.app, t.database.db);
+    const res = await create(valid({ name: 'Black Friday Cursos' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'Black Friday Cursos',
+      commission_type: 'percent',
+      commission_value: 1500,
+      hold_days_by_method: { pix: 7, boleto: 1, credit_card: 15 },
+      status: 'active',
+    });
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliate.user.id));
+    expect(told.some((x) => x.kind === 'campaign.new' && x.text === 'Black Friday Cursos')).toBe(true);
+  });
+
+  test('no commission rule means the level rate applies', async () => {
+    const res = await create(valid({ commission_type: null, commission_value: null }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ commission_type: null, commission_value: null });
+  });
+
+  test.each([
+    ['destination_url', { destination_url: 'javascript:alert(1)' }],
+    ['destination_url', { destination_url: 'ftp://files.example.com' }],
+    ['destination_url', { destination_url: 'not a url' }],
+    ['commission_value', { commission_value: 10_001 }],
+    ['commission_value', { commission_type: 'fixed', commission_value: null }],
+    ['commission_type', { commission_type: null, commission_value: 100 }],
+    ['cookie_days', { cookie_days: 0 }],
+    ['hold_days', { hold_days: -1 }],
+    ['hold_days_by_method', { hold_days_by_method: { pix: 500 } }],
+    ['ends_at', { starts_at: '2026-12-01T00:00:00Z', ends_at: '2026-11-01T00:00:00Z' }],
+    ['status', { status: 'draft' }],
+  ])('refuses a bad %s with 400 naming it, writing nothing', async (field, change) => {
+    const before = (await t.database.db.select().from(campaigns)).length;
+    const res = await create(valid(change));
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .join(' '),
+    ).toContain(field);
+    expect(await t.database.db.select().from(campaigns)).toHaveLength(before);
+  });
+
+  test('a duplicate name is 409 on the name', async () => {
+    await create(valid({ name: 'Única' }));
+    const res = await create(valid({ name: 'Única' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].field).toBe('name');
+  });
+
+  test('the description keeps formatting and links but never scripts', () => {
+    expect(
+      sanitizeDescription(
+        '<p onclick="x()">Oi <script>alert(1)</script><a href="javascript:alert(1)">x</a> <a href="https://a.b">ok</a><img src=x onerror=alert(1)></p>',
+      ),
+    ).toBe(
+      '<p>Oi <a rel="noopener noreferrer nofollow" target="_blank">x</a> <a href="https://a.b" rel="noopener noreferrer nofollow" target="_blank">ok</a></p>',
+    );
+  });
+
+  test('PATCH /campaigns/:id changes it, audited; affiliates can read but not write', async () => {
+    const campaign = (await create(valid())).json();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/campaigns/${campaign.id}`,
+      headers: admin.headers,
+      payload: valid({ name: campaign.name, status: 'paused', cookie_days: 45 }),
+    });
+    expect(res.json()).toMatchObject({ status: 'paused', cookie_days: 45 });
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit?entity=campaign&entity_id=${campaign.id}`,
+      headers: admin.headers,
+    });
+    expect(trail.json().items[0]).toMatchObject({
+      action: 'campaign.update',
+      before: { status: 'active' },
+      after: { status: 'paused' },
+    });
+
+    const affiliate = await createSignedIn(t.app, t.database.db);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaigns/${campaign.id}`,
+      headers: affiliate.headers,
+    });
+    expect(read.statusCode).toBe(200);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/campaigns?status=paused',
+      headers: affiliate.headers,
+    });
+    expect(list.json().items.every((c: { status: string }) => c.status === 'paused')).toBe(true);
+    const write = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/campaigns/${campaign.id}`,
+      headers: affiliate.headers,
+      payload: valid(),
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  test('PUT /campaigns/:id/image stores a 1200x630 WebP; a non-image is 400 on image', async () => {
+    const campaign = (await create(valid())).json();
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/campaigns/${campaign.id}/image`,
+      headers: { ...admin.headers, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(res.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: res.json().image_url });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([1200, 630, 'webp']);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/campaigns/${campaign.id}/image`,
+      headers: { ...admin.headers, 'content-type': 'image/png' },
+      payload: Buffer.from('GIF89a'),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('image');
+  });
+});
