@@ -5,9 +5,9 @@ test.describe('[ROUTING] the route table of SPEC.md §2', () => {
   test.beforeEach(async ({ page }) => useSession(page, ADMIN.email, ADMIN.password));
 
   test('a deep link into the main layout opens its screen', async ({ page }) => {
-    await page.goto('/campanhas/detalhes/7');
-    await expect(page.getByRole('heading', { level: 1, name: 'Campaign details' })).toBeVisible();
-    await expect(page).toHaveTitle('Campaign details · Afiliados');
+    await page.goto('/vendas/detalhes/7');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sale details' })).toBeVisible();
+    await expect(page).toHaveTitle('Sale details · Afiliados');
   });
 
   test('a deep link into the admin branch opens its screen', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, AFFILIATE_ROLE } from '@contract/auth';
 import type { Db } from '../db/client';
-import { affiliates, levels, networks, notifications, users } from '../db/schema';
+import { affiliates, campaigns, levels, networks, notifications, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 
 /** The demo's people. Printed by `npm start`; the passwords are public, so this is demo only. */
@@ -34,7 +34,7 @@ const slug = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-/** A small living programme: levels, networks, affiliates in every state, and an admin. */
+/** A small living programme: levels, networks, campaigns, affiliates in every state, and an admin. */
 export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean }) {
   await db.transaction(async (tx) => {
     const levelRows = await tx
@@ -64,6 +64,43 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
         { name: 'Rede Nordeste', description: 'Afiliados do Nordeste' },
       ])
       .returning({ id: networks.id });
+
+    await tx.insert(campaigns).values([
+      {
+        name: 'Curso de Investimentos para Iniciantes',
+        description:
+          '<p>Curso online com <strong>12 módulos</strong> e certificado. Ideal para quem fala de finanças pessoais.</p><ul><li>Ticket médio R$ 297</li><li>Checkout com PIX e cartão em até 12x</li></ul>',
+        destinationUrl: 'https://loja.exemplo.com.br/curso-investimentos',
+        commissionType: 'percent',
+        commissionValue: 3000,
+        cookieDays: 30,
+        holdDays: 7,
+        holdDaysByMethod: { pix: 7, boleto: 3, credit_card: 15 },
+        status: 'active',
+      },
+      {
+        name: 'Assinatura Café Especial',
+        description: '<p>Clube de assinatura de cafés especiais. Comissão fixa por assinatura nova.</p>',
+        destinationUrl: 'https://cafe.exemplo.com.br/assinar',
+        commissionType: 'fixed',
+        commissionValue: 2500,
+        cookieDays: 45,
+        holdDays: 15,
+        holdDaysByMethod: {},
+        status: 'active',
+      },
+      {
+        name: 'Fones Bluetooth Linha Pro',
+        description: '<p>Eletrônicos com frete grátis para todo o Brasil. Vale a taxa do seu nível.</p>',
+        destinationUrl: 'https://eletronicos.exemplo.com.br/fones-pro',
+        commissionType: null,
+        commissionValue: null,
+        cookieDays: 15,
+        holdDays: 10,
+        holdDaysByMethod: { pix: 5 },
+        status: 'paused',
+      },
+    ]);
 
     const adminPassword = await hashPassword(DEMO_ACCOUNTS[0].password);
     let adminId: number | null = null;

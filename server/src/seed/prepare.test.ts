@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helper';
 import type { Database } from '../db/client';
-import { affiliates, levels, networks, users } from '../db/schema';
+import { affiliates, campaigns, levels, networks, users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { prepareDatabase } from './prepare';
 
@@ -41,6 +41,7 @@ describe('prepareDatabase', () => {
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['approved', 'pending', 'rejected']));
     expect((await database.db.select().from(levels)).length).toBeGreaterThanOrEqual(3);
     expect((await database.db.select().from(networks)).length).toBeGreaterThanOrEqual(2);
+    expect((await database.db.select().from(campaigns)).length).toBeGreaterThanOrEqual(3);
     const before = await database.db.select({ n: count() }).from(users);
     const again = await prepareDatabase(database, config, silent);
     expect(await database.db.select({ n: count() }).from(users)).toEqual(before);

@@ -1,0 +1,60 @@
+import type { Campaign, CampaignBody, CampaignListQuery } from '@contract/campaigns';
+import type { Page } from '@contract/common';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, ApiError, api } from '../../../lib/api-client';
+import { getToken } from '../../../lib/session';
+
+const CAMPAIGNS_KEY = ['campaigns'] as const;
+
+export const campaignsQuery = (query: CampaignListQuery) =>
+  queryOptions({
+    queryKey: [...CAMPAIGNS_KEY, 'list', query],
+    queryFn: () => {
+      const params = new URLSearchParams(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      );
+      return api<Page<Campaign>>(`/campaigns?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const campaignQuery = (id: number) =>
+  queryOptions({ queryKey: [...CAMPAIGNS_KEY, id], queryFn: () => api<Campaign>(`/campaigns/${id}`) });
+
+export function useCampaigns(query: CampaignListQuery) {
+  return useQuery(campaignsQuery(query));
+}
+
+export function useCampaign(id: number) {
+  return useQuery(campaignQuery(id));
+}
+
+export function useSaveCampaign(id?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignBody) =>
+      id === undefined
+        ? api<Campaign>('/campaigns', { body })
+        : api<Campaign>(`/campaigns/${id}`, { method: 'PATCH', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+  });
+}
+
+export function useUploadCampaignImage(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const response = await fetch(`${API_BASE}/campaigns/${id}/image`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${getToken()}`, 'content-type': file.type || 'application/octet-stream' },
+        body: file,
+      });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) throw new ApiError(response.status, body);
+      return body as Campaign;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+  });
+}

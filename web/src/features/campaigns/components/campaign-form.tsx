@@ -1,0 +1,316 @@
+import '@mantine/tiptap/styles.css';
+import { type Campaign, type CampaignStatus, PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
+import {
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { RichTextEditor, Link as TiptapLink } from '@mantine/tiptap';
+import { IconPhoto } from '@tabler/icons-react';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../../app/paths';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { errorMessage, showApiError } from '../../../lib/form';
+import { numberSeparators } from '../../../lib/format';
+import { useSaveCampaign, useUploadCampaignImage } from '../api/campaigns';
+
+type Mode = 'level' | 'percent' | 'fixed';
+type Values = {
+  name: string;
+  destination_url: string;
+  mode: Mode;
+  commission: number | string;
+  cookie_days: number | string;
+  hold_days: number | string;
+  holds: Record<PaymentMethod, number | string>;
+  starts_on: string;
+  ends_on: string;
+  status: CampaignStatus;
+  description: string;
+};
+
+const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+const isWhole = (v: number | string) => v !== '' && Number.isInteger(Number(v)) && Number(v) >= 0;
+
+function initialValues(campaign?: Campaign): Values {
+  const mode: Mode = campaign?.commission_type ?? (campaign ? 'level' : 'percent');
+  const value = campaign?.commission_value;
+  return {
+    name: campaign?.name ?? '',
+    destination_url: campaign?.destination_url ?? 'https://',
+    mode,
+    commission: value === null || value === undefined ? '' : value / 100,
+    cookie_days: campaign?.cookie_days ?? 30,
+    hold_days: campaign?.hold_days ?? 7,
+    holds: Object.fromEntries(
+      PAYMENT_METHODS.map((m) => [m, campaign?.hold_days_by_method[m] ?? '']),
+    ) as Values['holds'],
+    starts_on: dateOnly(campaign?.starts_at ?? null),
+    ends_on: dateOnly(campaign?.ends_at ?? null),
+    status: campaign?.status ?? 'active',
+    description: campaign?.description ?? '',
+  };
+}
+
+/** Create or edit a campaign; percent and reais on screen, basis points and cents on the wire. */
+export function CampaignForm({ campaign }: { campaign?: Campaign }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveCampaign(campaign?.id);
+  const [alert, setAlert] = useState<string | null>(null);
+  const separators = numberSeparators(i18n.language);
+  const form = useForm<Values>({
+    initialValues: initialValues(campaign),
+    validate: {
+      name: (v) => (v.trim() ? null : t('validation.required')),
+      destination_url: (v) => (/^https?:\/\/[^\s]+\.[^\s]+$/.test(v.trim()) ? null : t('campaigns.urlRule')),
+      commission: (v, values) =>
+        values.mode === 'level' || (v !== '' && Number(v) >= 0 && (values.mode === 'fixed' || Number(v) <= 100))
+          ? null
+          : t('campaigns.commissionRule'),
+      cookie_days: (v) => (isWhole(v) && Number(v) >= 1 && Number(v) <= 365 ? null : t('campaigns.daysRule')),
+      hold_days: (v) => (isWhole(v) && Number(v) <= 365 ? null : t('campaigns.daysRule')),
+      ends_on: (v, values) => (v && values.starts_on && v <= values.starts_on ? t('campaigns.endsRule') : null),
+    },
+  });
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), TiptapLink.configure({ openOnClick: false })],
+    content: form.getValues().description,
+    immediatelyRender: false,
+    onUpdate: ({ editor: current }) => form.setFieldValue('description', current.getHTML()),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setAlert(null);
+    const holds = Object.fromEntries(
+      Object.entries(values.holds)
+        .filter(([, v]) => v !== '')
+        .map(([m, v]) => [m, Number(v)]),
+    );
+    try {
+      const saved = await save.mutateAsync({
+        name: values.name.trim(),
+        description: values.description === '<p></p>' ? '' : values.description,
+        destination_url: values.destination_url.trim(),
+        commission_type: values.mode === 'level' ? null : values.mode,
+        commission_value: values.mode === 'level' ? null : Math.round(Number(values.commission) * 100),
+        cookie_days: Number(values.cookie_days),
+        hold_days: Number(values.hold_days),
+        hold_days_by_method: holds,
+        starts_at: values.starts_on ? `${values.starts_on}T00:00:00-03:00` : null,
+        ends_at: values.ends_on ? `${values.ends_on}T23:59:59-03:00` : null,
+        status: values.status,
+      });
+      navigate(campaign ? pathTo('campaignDetails', { id: saved.id }) : pathTo('adminCampaignEdit', { id: saved.id }), {
+        state: { saved: true },
+      });
+    } catch (error) {
+      setAlert(showApiError(form, error, t));
+    }
+  });
+
+  const mode = form.getValues().mode;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <FormAlert message={alert} />
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <TextInput label={t('campaigns.name')} required maxLength={120} {...form.getInputProps('name')} />
+            <TextInput
+              label={t('campaigns.destination')}
+              description={t('campaigns.destinationHelp')}
+              required
+              type="url"
+              {...form.getInputProps('destination_url')}
+            />
+            <Input.Wrapper label={t('campaigns.about')}>
+              <RichTextEditor editor={editor} mt={4}>
+                <RichTextEditor.Toolbar>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Bold />
+                    <RichTextEditor.Italic />
+                    <RichTextEditor.Underline />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.H3 />
+                    <RichTextEditor.BulletList />
+                    <RichTextEditor.OrderedList />
+                  </RichTextEditor.ControlsGroup>
+                  <RichTextEditor.ControlsGroup>
+                    <RichTextEditor.Link />
+                    <RichTextEditor.Unlink />
+                  </RichTextEditor.ControlsGroup>
+                </RichTextEditor.Toolbar>
+                <RichTextEditor.Content mih={140} />
+              </RichTextEditor>
+            </Input.Wrapper>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} fz="lg" mb="md">
+            {t('campaigns.commission')}
+          </Title>
+          <Stack gap="md">
+            <SegmentedControl
+              aria-label={t('campaigns.commission')}
+              value={mode}
+              onChange={(value) => form.setFieldValue('mode', value as Mode)}
+              data={[
+                { value: 'percent', label: t('campaigns.modePercent') },
+                { value: 'fixed', label: t('campaigns.modeFixed') },
+                { value: 'level', label: t('campaigns.levelRateAdmin') },
+              ]}
+            />
+            {mode === 'level' ? (
+              <Text size="sm" c="dimmed">
+                {t('campaigns.levelRateHelp')}
+              </Text>
+            ) : (
+              <NumberInput
+                label={mode === 'percent' ? t('campaigns.percentLabel') : t('campaigns.fixedLabel')}
+                required
+                min={0}
+                max={mode === 'percent' ? 100 : undefined}
+                decimalScale={2}
+                {...(mode === 'percent'
+                  ? { suffix: ' %', decimalSeparator: separators.decimalSeparator }
+                  : { prefix: 'R$ ', ...separators })}
+                {...form.getInputProps('commission')}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberInput
+                label={t('campaigns.cookieWindow')}
+                description={t('campaigns.cookieHelp')}
+                required
+                min={1}
+                max={365}
+                allowDecimal={false}
+                suffix={` ${t('campaigns.daysUnit')}`}
+                {...form.getInputProps('cookie_days')}
+              />
+              <NumberInput
+                label={t('campaigns.hold')}
+                description={t('campaigns.holdHelp')}
+                required
+                min={0}
+                max={365}
+                allowDecimal={false}
+                suffix={` ${t('campaigns.daysUnit')}`}
+                {...form.getInputProps('hold_days')}
+              />
+            </SimpleGrid>
+            <Text size="sm" fw={600}>
+              {t('campaigns.holdByMethod')}
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              {PAYMENT_METHODS.map((method) => (
+                <NumberInput
+                  key={method}
+                  label={t(`campaigns.methods.${method}`)}
+                  placeholder={String(form.getValues().hold_days)}
+                  min={0}
+                  max={365}
+                  allowDecimal={false}
+                  {...form.getInputProps(`holds.${method}`)}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label={t('campaigns.startsOn')} type="date" {...form.getInputProps('starts_on')} />
+            <TextInput label={t('campaigns.endsOn')} type="date" {...form.getInputProps('ends_on')} />
+            <Select
+              label={t('campaigns.status')}
+              allowDeselect={false}
+              data={(['active', 'paused', 'ended'] as const).map((s) => ({
+                value: s,
+                label: t(`campaigns.statuses.${s}`),
+              }))}
+              {...form.getInputProps('status')}
+            />
+          </SimpleGrid>
+        </Card>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {campaign ? t('campaigns.save') : t('campaigns.create')}
+          </Button>
+          <Button variant="subtle" onClick={() => navigate(-1)}>
+            {t('twoFactor.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The campaign's picture: shown as cards and link previews show it, replaced by upload. */
+export function CampaignImageCard({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
+  const upload = useUploadCampaignImage(campaign.id);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        {t('campaigns.image')}
+      </Title>
+      <Stack gap="sm">
+        {campaign.image_url ? (
+          <Image src={campaign.image_url} alt="" radius="sm" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('campaigns.noImage')}
+          </Text>
+        )}
+        <FormAlert message={feedback?.text} tone={feedback?.tone} />
+        <FileButton
+          accept="image/png,image/jpeg,image/webp"
+          onChange={async (file) => {
+            if (!file) return;
+            setFeedback(null);
+            try {
+              await upload.mutateAsync(file);
+              setFeedback({ tone: 'success', text: t('campaigns.imageSaved') });
+            } catch (error) {
+              setFeedback({ tone: 'error', text: errorMessage(error, t) });
+            }
+          }}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconPhoto size={16} />}
+              loading={upload.isPending}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('campaigns.uploadImage')}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {t('campaigns.imageHelp')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
