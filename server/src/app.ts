@@ -16,6 +16,7 @@ import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
+import { usersAdminRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await admin.register(levelsAdminRoutes);
           await admin.register(networksAdminRoutes);
           await admin.register(campaignsAdminRoutes);
+          await admin.register(usersAdminRoutes);
           await admin.register(auditAdminRoutes);
         });
       });

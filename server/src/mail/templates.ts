@@ -94,4 +94,23 @@ export const mails = {
       ? render(`Fale conosco: ${p.subject}`, [`${p.name} (${p.email}) escreveu:`, p.message])
       : render(`Contact us: ${p.subject}`, [`${p.name} (${p.email}) wrote:`, p.message]);
   },
+  invitation(language: string, p: { firstName: string; url: string }) {
+    return langOf(language) === 'pt'
+      ? render(
+          'Seu acesso ao programa de afiliados',
+          [
+            `Olá, ${p.firstName}!`,
+            'Um administrador criou a sua conta no portal. Escolha a sua senha pelo link abaixo (válido por 7 dias).',
+          ],
+          { url: p.url, label: 'Criar minha senha' },
+        )
+      : render(
+          'Your access to the affiliate programme',
+          [
+            `Hello ${p.firstName},`,
+            'An administrator created your account on the portal. Choose your password with the link below (valid for 7 days).',
+          ],
+          { url: p.url, label: 'Choose my password' },
+        );
+  },
 };

@@ -1,11 +1,13 @@
 import type { Affiliate, affiliateListQuerySchema } from '@contract/affiliates';
 import type { Page } from '@contract/common';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AffiliateDetails, updateAffiliateBodySchema } from '@contract/users';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { affiliates, levels, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { isUniqueViolation } from '../../db/errors';
+import { affiliates, levels, networks, users } from '../../db/schema';
+import { AppError, fieldError } from '../../errors';
 import { mails } from '../../mail/templates';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
@@ -155,4 +157,82 @@ export async function rejectAffiliate(
     ...mails.affiliateRejected(language, { firstName: affiliate.first_name, reason }),
   });
   return affiliate;
+}
+
+export async function getAffiliateDetails(db: Db, id: number): Promise<AffiliateDetails> {
+  const [row] = await db
+    .select({ affiliate: affiliates, user: users })
+    .from(affiliates)
+    .innerJoin(users, eq(users.id, affiliates.userId))
+    .where(eq(affiliates.id, id));
+  if (!row) throw new AppError('NOT_FOUND', `Affiliate ${id} not found.`);
+  const { affiliate, user } = row;
+  return {
+    id: affiliate.id,
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    code: affiliate.code,
+    status: affiliate.status,
+    level_id: affiliate.levelId,
+    network_id: affiliate.networkId,
+    pix_key: affiliate.pixKey && affiliate.pixKeyType ? { type: affiliate.pixKeyType, key: affiliate.pixKey } : null,
+    active: user.deletedAt === null,
+  };
+}
+
+/** An admin's change to an affiliate; a suspension ends the affiliate's sessions at once. */
+export async function updateAffiliate(
+  db: Db,
+  actorId: number,
+  id: number,
+  body: z.output<typeof updateAffiliateBodySchema>,
+): Promise<AffiliateDetails> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await getAffiliateDetails(tx, id);
+      if (body.status && !['approved', 'suspended'].includes(before.status)) {
+        throw new AppError('CONFLICT', 'Approve or reject the registration first.', {
+          reason: 'NOT_DECIDED',
+          errors: [{ field: 'status', message: 'can change only once the registration is approved' }],
+        });
+      }
+      if (body.level_id) {
+        const [level] = await tx.select({ id: levels.id }).from(levels).where(eq(levels.id, body.level_id));
+        if (!level) throw fieldError('level_id', 'does not exist');
+      }
+      if (body.network_id) {
+        const [network] = await tx.select({ id: networks.id }).from(networks).where(eq(networks.id, body.network_id));
+        if (!network) throw fieldError('network_id', 'does not exist');
+      }
+      const change = {
+        ...(body.level_id === undefined ? {} : { levelId: body.level_id }),
+        ...(body.network_id === undefined ? {} : { networkId: body.network_id }),
+        ...(body.status === undefined ? {} : { status: body.status }),
+        ...(body.code === undefined ? {} : { code: body.code }),
+        ...(body.pix_key === undefined
+          ? {}
+          : { pixKey: body.pix_key?.key ?? null, pixKeyType: body.pix_key?.type ?? null }),
+      };
+      if (Object.keys(change).length) await tx.update(affiliates).set(change).where(eq(affiliates.id, id));
+      if (body.status === 'suspended' && before.status !== 'suspended') {
+        await tx
+          .update(users)
+          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, before.user_id));
+      }
+      const after = await getAffiliateDetails(tx, id);
+      await audit(tx, { actorId, action: 'affiliate.update', entity: 'affiliate', entityId: id, before, after });
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'affiliates_code_key')) {
+      throw new AppError('CONFLICT', 'Another affiliate has this code.', {
+        reason: 'CODE_TAKEN',
+        errors: [{ field: 'code', message: 'is used by another affiliate' }],
+      });
+    }
+    throw error;
+  }
 }

@@ -35,7 +35,8 @@ export function findUserByEmail(db: Db, email: string) {
     .then((rows) => rows[0]);
 }
 
-async function newAffiliateCode(db: Db): Promise<string> {
+/** A fresh affiliate code: AF and seven characters without look-alikes. */
+export async function newAffiliateCode(db: Db): Promise<string> {
   for (;;) {
     const code = `AF${randomCode(AFFILIATE_CODE_LENGTH)}`;
     const [taken] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.code, code));
