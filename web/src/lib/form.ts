@@ -16,7 +16,11 @@ export function fieldRule(schema: z.ZodType, message: string) {
 /** The sentence for an API failure, in the person's language when the reason is a known one. */
 export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
-    const known = t(`errors.${error.code}`, { defaultValue: '' });
+    // Extension members of the problem (a count, a name) fill the translation's {{placeholders}}.
+    const values = Object.fromEntries(
+      Object.entries(error.problem).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+    ) as Record<string, string | number>;
+    const known = t(`errors.${error.code}`, { ...values, defaultValue: '' });
     if (known) return known;
     return error.status >= 500 || !error.message ? t('errors.generic') : error.message;
   }

@@ -176,15 +176,13 @@ export async function updateUser(db: Db, actorId: number, id: number, body: z.ou
       };
       if (Object.keys(change).length) await tx.update(users).set(change).where(eq(users.id, id));
       if (body.role && body.role !== ADMIN_ROLE && before.affiliate_id === null) {
-        await tx
-          .insert(affiliates)
-          .values({
-            userId: id,
-            code: await newAffiliateCode(tx),
-            status: 'approved',
-            approvedAt: new Date(),
-            approvedBy: actorId,
-          });
+        await tx.insert(affiliates).values({
+          userId: id,
+          code: await newAffiliateCode(tx),
+          status: 'approved',
+          approvedAt: new Date(),
+          approvedBy: actorId,
+        });
       }
       const after = await getManagedUser(tx, id);
       await audit(tx, { actorId, action: 'user.update', entity: 'user', entityId: id, before, after });
