@@ -16,6 +16,9 @@ import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
+import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-buffer';
+import { registerRedirect } from './modules/tracking/redirect';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usersAdminRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -32,6 +35,7 @@ declare module 'fastify' {
     mailer: Mailer;
     ctx: AppContext;
     notificationHub: NotificationHub;
+    clickBuffer: ClickBuffer;
   }
 }
 
@@ -68,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.flush());
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
+  app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log));
+  // After the server stops taking requests, the clicks still in memory are written.
+  app.addHook('onClose', async () => app.clickBuffer.close());
   // Open streams would keep the server from closing: end them first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => app.notificationHub.stop());
 
@@ -104,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await signedIn.register(notificationsRoutes);
         await signedIn.register(contactRoutes);
         await signedIn.register(campaignsRoutes);
+        await signedIn.register(trackingRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -122,5 +130,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(spaPlugin, { webDir: options.webDir });
+  registerRedirect(app, options.database.db, app.clickBuffer, options.config.jwtSecret, app.sendNotFoundPage);
   return app;
 }

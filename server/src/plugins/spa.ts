@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { problem, sendProblem } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendNotFoundPage: (reply: FastifyReply) => FastifyReply;
+  }
+}
 
 /** A browser asking for a page (not an API call, a redirect or a missing asset file). */
 function isPageRequest(request: FastifyRequest): boolean {
@@ -41,6 +47,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
   }
+  // The portal's own page for a path it does not know (the app shows its 404 screen), e.g. an unknown link code.
+  app.decorate('sendNotFoundPage', (reply: FastifyReply) =>
+    hasWeb
+      ? reply.header('cache-control', 'no-store').sendFile('index.html')
+      : sendProblem(reply, problem(reply.request, 404, { detail: 'Not found.' })),
+  );
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { affiliates, campaigns } from './programme';
+
+/** An affiliate's tracking link for a campaign; the same choices always give the same link. */
+export const links = pgTable(
+  'links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    code: text('code').notNull(),
+    subId: text('sub_id').notNull().default(''),
+    utmSource: text('utm_source').notNull().default(''),
+    utmMedium: text('utm_medium').notNull().default(''),
+    utmCampaign: text('utm_campaign').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('links_code_key').on(t.code),
+    uniqueIndex('links_choices_key').on(t.affiliateId, t.campaignId, t.subId, t.utmSource, t.utmMedium, t.utmCampaign),
+  ],
+);
+
+/** One visit through a link. The id is the click_id handed to the merchant. */
+export const clicks = pgTable(
+  'clicks',
+  {
+    id: uuid('id').primaryKey(),
+    linkId: bigint('link_id', { mode: 'number' })
+      .notNull()
+      .references(() => links.id),
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ipHash: text('ip_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    referrer: text('referrer').notNull().default(''),
+    isBot: boolean('is_bot').notNull().default(false),
+    /** The same IP and agent on the same link within an hour counts once: the later ones are repeats. */
+    isRepeat: boolean('is_repeat').notNull().default(false),
+  },
+  (t) => [
+    index('clicks_link_at_idx').on(t.linkId, t.at),
+    index('clicks_affiliate_at_idx').on(t.affiliateId, t.at),
+    index('clicks_campaign_at_idx').on(t.campaignId, t.at),
+    index('clicks_counted_idx').on(t.linkId).where(sql`not ${t.isBot} and not ${t.isRepeat}`),
+  ],
+);

@@ -1,0 +1,118 @@
+import type { createLinkBodySchema, TrackingLink } from '@contract/tracking';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { affiliates, campaigns, clicks, links } from '../../db/schema';
+import { AppError } from '../../errors';
+import { randomCode } from '../auth/passwords';
+
+const LINK_CODE_LENGTH = 8;
+
+/** The affiliate behind a signed-in person; links belong to affiliates, never to admins. */
+export async function requireAffiliate(db: Db, userId: number) {
+  const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.userId, userId));
+  if (!affiliate || affiliate.status !== 'approved') {
+    throw new AppError('FORBIDDEN', 'Only approved affiliates have tracking links.', { reason: 'NOT_AN_AFFILIATE' });
+  }
+  return affiliate;
+}
+
+const linkColumns = {
+  id: links.id,
+  code: links.code,
+  campaign_id: links.campaignId,
+  campaign_name: campaigns.name,
+  sub_id: links.subId,
+  utm_source: links.utmSource,
+  utm_medium: links.utmMedium,
+  utm_campaign: links.utmCampaign,
+  createdAt: links.createdAt,
+  clicks: sql<number>`(select count(*)::int from ${clicks} where ${clicks.linkId} = ${links.id} and not ${clicks.isBot} and not ${clicks.isRepeat})`,
+};
+
+type LinkRow = Omit<TrackingLink, 'url' | 'created_at'> & { createdAt: Date };
+
+export function linkUrl(publicUrl: string, code: string) {
+  return `${publicUrl}/r/${code}`;
+}
+
+function toLink(publicUrl: string, { createdAt, ...row }: LinkRow): TrackingLink {
+  return { ...row, clicks: Number(row.clicks), url: linkUrl(publicUrl, row.code), created_at: createdAt.toISOString() };
+}
+
+export async function findLinks(db: Db, publicUrl: string, affiliateId: number, campaignId?: number) {
+  const rows = await db
+    .select(linkColumns)
+    .from(links)
+    .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
+    .where(and(eq(links.affiliateId, affiliateId), campaignId ? eq(links.campaignId, campaignId) : undefined))
+    .orderBy(desc(links.createdAt), desc(links.id));
+  return rows.map((row) => toLink(publicUrl, row));
+}
+
+/** The link for these choices: the existing one, or a new one with a fresh code. */
+export async function createLink(
+  db: Db,
+  publicUrl: string,
+  userId: number,
+  body: z.output<typeof createLinkBodySchema>,
+): Promise<{ link: TrackingLink; created: boolean }> {
+  const affiliate = await requireAffiliate(db, userId);
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, body.campaign_id));
+  if (!campaign) {
+    throw new AppError('NOT_FOUND', 'Campaign not found.', {
+      errors: [{ field: 'campaign_id', message: 'does not exist' }],
+    });
+  }
+  if (campaign.status !== 'active') {
+    throw new AppError('UNPROCESSABLE', 'This campaign is not running: no new links.', {
+      reason: 'CAMPAIGN_NOT_ACTIVE',
+      errors: [{ field: 'campaign_id', message: 'is not active' }],
+    });
+  }
+  const choices = {
+    affiliateId: affiliate.id,
+    campaignId: campaign.id,
+    subId: body.sub_id,
+    utmSource: body.utm_source,
+    utmMedium: body.utm_medium,
+    utmCampaign: body.utm_campaign,
+  };
+  const existing = async () => {
+    const [row] = await db
+      .select(linkColumns)
+      .from(links)
+      .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
+      .where(
+        and(
+          eq(links.affiliateId, choices.affiliateId),
+          eq(links.campaignId, choices.campaignId),
+          eq(links.subId, choices.subId),
+          eq(links.utmSource, choices.utmSource),
+          eq(links.utmMedium, choices.utmMedium),
+          eq(links.utmCampaign, choices.utmCampaign),
+        ),
+      );
+    return row ? toLink(publicUrl, row) : null;
+  };
+  const found = await existing();
+  if (found) return { link: found, created: false };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await db
+        .insert(links)
+        .values({ ...choices, code: randomCode(LINK_CODE_LENGTH, 'abcdefghijkmnpqrstuvwxyz23456789') });
+      const link = await existing();
+      if (link) return { link, created: true };
+    } catch (error) {
+      // The same choices made at the same moment elsewhere: that link is the answer.
+      if (isUniqueViolation(error, 'links_choices_key')) {
+        const link = await existing();
+        if (link) return { link, created: false };
+      }
+      if (!isUniqueViolation(error, 'links_code_key')) throw error;
+    }
+  }
+  throw new Error('could not find a free link code');
+}

@@ -1,0 +1,167 @@
+import { ADMIN_ROLE } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSignedIn } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { buildApp } from '../../app';
+import { campaigns, clicks } from '../../db/schema';
+
+let t: TestApp;
+let affiliate: Awaited<ReturnType<typeof createSignedIn>>;
+let campaignId: number;
+let pausedId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  affiliate = await createSignedIn(t.app, t.database.db);
+  const [active, paused] = await t.database.db
+    .insert(campaigns)
+    .values([
+      { name: 'Loja', destinationUrl: 'https://loja.example.com/produto?cor=azul', cookieDays: 30, holdDays: 7 },
+      { name: 'Pausada', destinationUrl: 'https://pausa.example.com/', cookieDays: 10, holdDays: 7, status: 'paused' },
+    ])
+    .returning();
+  campaignId = active?.id ?? 0;
+  pausedId = paused?.id ?? 0;
+});
+afterAll(async () => t.close());
+
+const makeLink = (payload: Record<string, unknown>, headers = affiliate.headers) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload });
+const follow = (
+  code: string,
+  headers: Record<string, string> = {},
+  method: 'GET' | 'HEAD' = 'GET',
+  remoteAddress = '10.9.0.1',
+) =>
+  t.app.inject({
+    method,
+    url: `/r/${code}`,
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone)', ...headers },
+    remoteAddress,
+  });
+
+async function clicksOf(linkId: number) {
+  await t.app.clickBuffer.flush();
+  return t.database.db.select().from(clicks).where(eq(clicks.linkId, linkId));
+}
+
+describe('links', () => {
+  test('POST /links gives a short link; the same choices give the same link', async () => {
+    const first = await makeLink({ campaign_id: campaignId, utm_source: 'instagram' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().url).toMatch(/^http:\/\/portal\.test\/r\/[a-z0-9]{8}$/);
+    const again = await makeLink({ campaign_id: campaignId, utm_source: 'instagram' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().code).toBe(first.json().code);
+    const other = await makeLink({ campaign_id: campaignId, utm_source: 'instagram', sub_id: 'stories' });
+    expect(other.json().code).not.toBe(first.json().code);
+  });
+
+  test.each([
+    ['campaign_id', { campaign_id: 0 }],
+    ['sub_id', { sub_id: 'a"b<script>' }],
+  ])('refuses a bad %s', async (field, change) => {
+    const res = await makeLink({ campaign_id: campaignId, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe(field);
+  });
+
+  test('no new link for a paused campaign; none for an admin', async () => {
+    const paused = await makeLink({ campaign_id: pausedId });
+    expect(paused.statusCode).toBe(422);
+    expect(paused.json().errors[0].field).toBe('campaign_id');
+    const admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
+    expect((await makeLink({ campaign_id: campaignId }, admin.headers)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /r/:code', () => {
+  test('answers 302 to the configured destination with click_id and UTM merged, sets the cookie, records the click', async () => {
+    const link = (
+      await makeLink({ campaign_id: campaignId, utm_source: 'whatsapp', utm_medium: 'social', sub_id: 'grupo1' })
+    ).json();
+    const res = await follow(link.code, { referer: 'https://wa.me/' });
+    expect(res.statusCode).toBe(302);
+    const location = new URL(res.headers.location as string);
+    expect(location.origin + location.pathname).toBe('https://loja.example.com/produto');
+    expect(location.searchParams.get('cor')).toBe('azul');
+    expect(location.searchParams.get('utm_source')).toBe('whatsapp');
+    expect(location.searchParams.get('utm_medium')).toBe('social');
+    const clickId = location.searchParams.get('click_id');
+    expect(clickId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['set-cookie']).toContain(`afl_${campaignId}=${clickId}; Max-Age=${30 * 86400}`);
+    const recorded = await clicksOf(link.id);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      id: clickId,
+      affiliateId: affiliate.user.affiliateId,
+      campaignId,
+      referrer: 'https://wa.me/',
+      isBot: false,
+      isRepeat: false,
+    });
+    expect(recorded[0]?.ipHash).not.toContain('10.9.0.1');
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/links?campaign_id=${campaignId}`,
+      headers: affiliate.headers,
+    });
+    expect(mine.json().items.find((l: { id: number }) => l.id === link.id).clicks).toBe(1);
+  });
+
+  test('the same IP and agent within an hour counts once; bots and HEAD are recorded, never counted', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'repeat' })).json();
+    await follow(link.code);
+    await follow(link.code);
+    await follow(link.code, { 'user-agent': 'Mozilla/5.0 (Android)' });
+    await follow(link.code, { 'user-agent': 'facebookexternalhit/1.1' });
+    await follow(link.code, {}, 'HEAD', '10.9.0.2');
+    const recorded = await clicksOf(link.id);
+    expect(recorded).toHaveLength(5);
+    expect(recorded.filter((c) => !c.isBot && !c.isRepeat)).toHaveLength(2);
+    expect(recorded.filter((c) => c.isBot)).toHaveLength(2);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: affiliate.headers });
+    expect(mine.json().items.find((l: { id: number }) => l.id === link.id).clicks).toBe(2);
+  });
+
+  test('no parameter can change the destination', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'open' })).json();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/r/${link.code}?url=https://evil.example&next=//evil.example&destination=https://evil.example`,
+    });
+    expect(new URL(res.headers.location as string).host).toBe('loja.example.com');
+    const crlf = await t.app.inject({ method: 'GET', url: `/r/${link.code}%0d%0aLocation:%20https://evil.example` });
+    expect(crlf.statusCode).toBe(404);
+    expect(crlf.headers.location).toBeUndefined();
+  });
+
+  test('an unknown code is a 404 with no redirect; a paused campaign a friendly page and no click', async () => {
+    const unknown = await follow('zzzzzzzz');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.location).toBeUndefined();
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'to-pause' })).json();
+    await t.database.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, campaignId));
+    // The redirect caches a link for a few seconds; a fresh app sees the change at once.
+    const other = await buildApp({ config: t.config, database: await t.database.reopen(), logger: false });
+    const res = await other.inject({ method: 'GET', url: `/r/${link.code}` });
+    expect(res.statusCode).toBe(410);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toContain('não está ativa');
+    await other.close();
+    await t.database.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaignId));
+    expect(await clicksOf(link.id)).toHaveLength(0);
+  });
+
+  test('a graceful shutdown writes the clicks still in memory', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'shutdown' })).json();
+    const database = await t.database.reopen();
+    const other = await buildApp({ config: t.config, database, logger: false });
+    await other.inject({ method: 'GET', url: `/r/${link.code}`, headers: { 'user-agent': 'Mozilla/5.0' } });
+    expect(other.clickBuffer.pending).toBe(1);
+    await other.close();
+    const recorded = await t.database.db.select().from(clicks).where(eq(clicks.linkId, link.id));
+    expect(recorded).toHaveLength(1);
+  });
+});
