@@ -12,7 +12,7 @@ const LINK_CODE_LENGTH = 8;
 /** The affiliate behind a signed-in person; links belong to affiliates, never to admins. */
 export async function requireAffiliate(db: Db, userId: number) {
   const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.userId, userId));
-  if (!affiliate || affiliate.status !== 'approved') {
+  if (affiliate?.status !== 'approved') {
     throw new AppError('FORBIDDEN', 'Only approved affiliates have tracking links.', { reason: 'NOT_AN_AFFILIATE' });
   }
   return affiliate;

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminGet, createApprovedAffiliate, signInThroughForm } from './support/api';
+
+test.describe('[TRACKING]', () => {
+  test('[AFFILIATE][LINKS] an affiliate makes a link from a campaign, follows it, and sees the click counted', async ({
+    page,
+    request,
+  }) => {
+    const campaigns = await adminGet<{ items: { id: number; name: string }[] }>('/campaigns?status=active');
+    let campaign = campaigns.items[0];
+    if (!campaign) {
+      const token = await (await request.post('/api/v1/auth/login', { data: ADMIN })).json();
+      campaign = await (
+        await request.post('/api/v1/campaigns', {
+          headers: { authorization: `Bearer ${token.token}` },
+          data: {
+            name: `Links ${Date.now()}`,
+            destination_url: 'https://loja.example.com/p?x=1',
+            cookie_days: 30,
+            hold_days: 7,
+          },
+        })
+      ).json();
+    }
+    const affiliate = await createApprovedAffiliate('Link', 'Maker');
+    await signInThroughForm(page, affiliate.email, affiliate.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await page.goto(`/campanhas/detalhes/${campaign?.id}`);
+    await page.getByRole('link', { name: 'Generate my link' }).click();
+    await expect(page).toHaveURL(/\/gerador-links\?campanha=\d+$/);
+    await page.getByRole('textbox', { name: 'utm_source' }).fill('instagram');
+    await page.getByRole('button', { name: 'Generate link' }).click();
+    const url = await page.getByTestId('tracking-link').inputValue();
+    expect(url).toMatch(/\/r\/[a-z0-9]{8}$/);
+    await expect(page.getByRole('img', { name: 'QR code of the link' })).toBeVisible();
+
+    const visit = await request.get(url, {
+      maxRedirects: 0,
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14)' },
+    });
+    expect(visit.status()).toBe(302);
+    const location = new URL(visit.headers().location ?? '');
+    expect(location.searchParams.get('utm_source')).toBe('instagram');
+    expect(location.searchParams.get('click_id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    const row = page.getByRole('row').filter({ hasText: url.replace(/^https?:\/\//, '') });
+    await expect(async () => {
+      await page.reload();
+      await expect(row.getByRole('cell').nth(3)).toHaveText('1', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  });
+});

@@ -1,0 +1,89 @@
+import 'mantine-datatable/styles.css';
+import type { TrackingLink } from '@contract/tracking';
+import { ActionIcon, Card, CopyButton, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { errorMessage } from '../../../lib/form';
+import { formatDate } from '../../../lib/format';
+import { useLinks } from '../api/links';
+
+/** The person's links with their counted clicks, filterable by campaign. */
+export function LinksTable({ campaigns }: { campaigns: { value: string; label: string }[] }) {
+  const { t, i18n } = useTranslation();
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const links = useLinks(campaignId ? Number(campaignId) : undefined);
+  const tags = (l: TrackingLink) => [l.sub_id, l.utm_source, l.utm_medium, l.utm_campaign].filter(Boolean).join(' · ');
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} fz="lg">
+          {t('links.yourLinks')}
+        </Title>
+        <Select
+          aria-label={t('links.campaign')}
+          placeholder={t('links.allCampaigns')}
+          clearable
+          data={campaigns}
+          value={campaignId}
+          onChange={setCampaignId}
+          w={260}
+        />
+      </Group>
+      <FormAlert message={links.isError ? errorMessage(links.error, t) : null} />
+      <Card withBorder padding={0}>
+        <DataTable<TrackingLink>
+          minHeight={links.data?.length ? undefined : 200}
+          fetching={links.isPending}
+          records={links.data ?? []}
+          noRecordsIcon={<IconLink size={36} stroke={1.4} />}
+          noRecordsText={t('links.empty')}
+          verticalSpacing="sm"
+          columns={[
+            {
+              accessor: 'url',
+              title: t('links.link'),
+              render: (l) => (
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" ff="monospace">
+                    {l.url.replace(/^https?:\/\//, '')}
+                  </Text>
+                  <CopyButton value={l.url}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? t('links.copied') : t('links.copy')}>
+                        <ActionIcon
+                          size="sm"
+                          variant="subtle"
+                          onClick={copy}
+                          aria-label={`${t('links.copy')} ${l.code}`}
+                        >
+                          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                </Group>
+              ),
+            },
+            { accessor: 'campaign_name', title: t('links.campaign') },
+            {
+              accessor: 'tags',
+              title: t('links.tags'),
+              render: (l) => tags(l) || '—',
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            },
+            { accessor: 'clicks', title: t('links.clicks'), textAlign: 'right' },
+            {
+              accessor: 'created_at',
+              title: t('links.createdAt'),
+              render: (l) => formatDate(l.created_at, i18n.language),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            },
+          ]}
+        />
+      </Card>
+    </Stack>
+  );
+}
