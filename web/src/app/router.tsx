@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { ScreenSpinner } from '../components/screen-spinner';
+import { loadAppMessages } from '../i18n';
 import { BlankLayout } from '../layouts/blank-layout';
 import { setApiHandlers } from '../lib/api-client';
 import { removeToken } from '../lib/session';
@@ -9,7 +10,9 @@ import { paths } from './paths';
 import { screen } from './screen';
 
 // The main layout carries the menu and header: signed-out visitors on /auth never download it.
-const FullLayout = lazy(() => import('../layouts/full-layout'));
+const FullLayout = lazy(() =>
+  Promise.all([import('../layouts/full-layout'), loadAppMessages()]).then(([layout]) => layout),
+);
 
 const mainRoutes: RouteObject[] = [
   { path: paths.home, element: screen('home', () => import('./routes/home')) },

@@ -56,6 +56,17 @@ export function t(key: string, options: TranslateOptions = {}): string {
 }
 export type TFunction = typeof t;
 
+let appMessages: Promise<void> | null = null;
+
+/** The signed-in area's English texts (the fallback of every language); loaded once, with that area. */
+export function loadAppMessages(): Promise<void> {
+  appMessages ??= import('./locales/en-app').then(({ enApp }) => {
+    bundles.en = { ...bundles.en, ...enApp };
+    for (const listener of listeners) listener();
+  });
+  return appMessages;
+}
+
 /** Makes a language current, fetching its translations first when they are not loaded yet. */
 export async function switchLanguage(language: Language) {
   if (!bundles[language] && language !== 'en') bundles[language] = await LOADERS[language]();

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { i18n, switchLanguage, t } from './index';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { i18n, loadAppMessages, switchLanguage, t } from './index';
+
+beforeAll(async () => loadAppMessages());
 
 afterEach(async () => switchLanguage('en'));
 

@@ -1,5 +1,6 @@
 // The Mantine styles of the signed-out screens, component by component (in Mantine's required
-// order: baseline, variables, global, then components). The signed-in layout loads the full sheet.
+// order: baseline, variables, global, then components). Screens import what only they use (the
+// registration form its checkbox and meter); the signed-in layout loads the full sheet.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -21,8 +22,3 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Skeleton.css';

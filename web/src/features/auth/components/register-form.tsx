@@ -1,3 +1,8 @@
+// Only this screen of the signed-out ones uses a checkbox and a meter: their styles come with it.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Progress.css';
 import { EMAIL_PATTERN, isStrongPassword } from '@contract/session';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css';
 import type { Maintenance } from '@contract/auth';
 import { Button, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
