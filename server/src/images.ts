@@ -1,3 +1,12 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { AppError } from './errors';
 
@@ -37,5 +46,34 @@ export async function toWebp(
   }
 }
 
-/** Uploads reach the services as raw bytes whatever their content type; the services check them. */
-export const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
+/** Uploads larger than the rules still reach the services, which name the field in their answer. */
+const UPLOAD_READ_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Routes that take a raw image upload: whatever its content type, the body arrives as bytes and
+ * the service checks them (toWebp), so a wrong type is a 400 naming the field, not a 415.
+ */
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export async function withRawUploads(app: FastifyInstance, routes: (uploads: ZodApp) => void) {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    routes(scope.withTypeProvider<ZodTypeProvider>());
+  });
+}
+
+/** A stored image, cached for good: its URL changes with each upload (?v=). */
+export function sendStoredImage(reply: FastifyReply, image: { content: Buffer; contentType: string }) {
+  return reply
+    .type(image.contentType)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .send(image.content);
+}

@@ -62,3 +62,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 503 && error.code === 'MAINTENANCE') handlers.onMaintenance?.(error.message);
   throw error;
 }
+
+/** Sends a file as the raw request body (image uploads); answers like `api`. */
+export async function uploadFile<T>(path: string, file: File, method = 'PUT'): Promise<T> {
+  const token = getToken();
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers: {
+      'content-type': file.type || 'application/octet-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: file,
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}

@@ -1,7 +1,7 @@
 import { accountSchema, accountUpdatedSchema, updateAccountBodySchema } from '@contract/account';
 import { idParamsSchema } from '@contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_READ_LIMIT } from '../../images';
+import { sendStoredImage, withRawUploads } from '../../images';
 import { exportMyData, getAccount, getAvatar, setAvatar, updateAccount } from './account.service';
 
 const tags = ['account'];
@@ -38,15 +38,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateAccount(app.database.db, userId(request), request.body),
   );
 
-  await app.register(async (uploads) => {
-    // Any content type: the service checks the bytes themselves, so a wrong type is a 400 on `avatar`.
-    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+  await withRawUploads(app, (uploads) => {
     uploads.put(
       '/me/avatar',
       {
-        bodyLimit: UPLOAD_READ_LIMIT,
         schema: {
           tags,
           security,
@@ -80,11 +75,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     '/avatars/:id',
     { schema: { tags, summary: 'A person’s avatar (WebP)', params: idParamsSchema } },
     async (request, reply) => {
-      const avatar = await getAvatar(app.database.db, request.params.id);
-      return reply
-        .type(avatar.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(avatar.content);
+      return sendStoredImage(reply, await getAvatar(app.database.db, request.params.id));
     },
   );
 };

@@ -1,7 +1,7 @@
 import { campaignBodySchema, campaignListQuerySchema, campaignPageSchema, campaignSchema } from '@contract/campaigns';
 import { idParamsSchema } from '@contract/common';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UPLOAD_READ_LIMIT } from '../../images';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendStoredImage, withRawUploads } from '../../images';
 import {
   createCampaign,
   findCampaigns,
@@ -66,14 +66,10 @@ export const campaignsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateCampaign(app.database.db, actor(request), request.params.id, request.body),
   );
-  await app.register(async (uploads) => {
-    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
-    uploads.withTypeProvider<ZodTypeProvider>().put(
+  await withRawUploads(app, (uploads) => {
+    uploads.put(
       '/campaigns/:id/image',
       {
-        bodyLimit: UPLOAD_READ_LIMIT,
         schema: {
           tags,
           security,
@@ -93,11 +89,7 @@ export const campaignImageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/:id/image',
     { schema: { tags, summary: 'A campaign image (WebP)', params: idParamsSchema } },
     async (request, reply) => {
-      const image = await getCampaignImage(app.database.db, request.params.id);
-      return reply
-        .type(image.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(image.content);
+      return sendStoredImage(reply, await getCampaignImage(app.database.db, request.params.id));
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { Account, UpdateAccountBody } from '@contract/account';
 import type { UserState } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api } from '../../../lib/api-client';
+import { API_BASE, ApiError, api, uploadFile } from '../../../lib/api-client';
 import { getToken, writeUserState } from '../../../lib/session';
 
 type AccountUpdated = { user: UserState; account: Account };
@@ -30,16 +30,7 @@ export function useUpdateAccount() {
 }
 
 export function useUploadAvatar() {
-  return useAccountMutation(async (file: File) => {
-    const response = await fetch(`${API_BASE}/me/avatar`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${getToken()}`, 'content-type': file.type || 'application/octet-stream' },
-      body: file,
-    });
-    const body = await response.json().catch(() => ({}));
-    if (!response.ok) throw new ApiError(response.status, body);
-    return body as AccountUpdated;
-  });
+  return useAccountMutation((file: File) => uploadFile<AccountUpdated>('/me/avatar', file));
 }
 
 /** Saves the LGPD export as a file, the name chosen by the server. */

@@ -1,8 +1,7 @@
 import type { Campaign, CampaignBody, CampaignListQuery } from '@contract/campaigns';
 import type { Page } from '@contract/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api } from '../../../lib/api-client';
-import { getToken } from '../../../lib/session';
+import { api, uploadFile } from '../../../lib/api-client';
 
 const CAMPAIGNS_KEY = ['campaigns'] as const;
 
@@ -45,16 +44,7 @@ export function useSaveCampaign(id?: number) {
 export function useUploadCampaignImage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const response = await fetch(`${API_BASE}/campaigns/${id}/image`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${getToken()}`, 'content-type': file.type || 'application/octet-stream' },
-        body: file,
-      });
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new ApiError(response.status, body);
-      return body as Campaign;
-    },
+    mutationFn: (file: File) => uploadFile<Campaign>(`/campaigns/${id}/image`, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
   });
 }
