@@ -3,7 +3,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { record, startBuiltServer } from './support.mjs';
+import { record, startBuiltServer } from './support/server.mjs';
 
 const TARGET = 95;
 const server = await startBuiltServer({ port: 3202 });

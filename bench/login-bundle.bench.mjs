@@ -2,7 +2,7 @@
 // to render /auth/login, gzipped as a server would send it. Target (issue 4): at most 135 KiB.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { record, startBuiltServer } from './support.mjs';
+import { record, startBuiltServer } from './support/server.mjs';
 
 const TARGET_KIB = 135;
 const server = await startBuiltServer({ port: 3201 });

@@ -3,10 +3,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
-export async function startBuiltServer({ port, env = {} }) {
+/** The built server on a fresh data folder; `cpu` pins it to one core (taskset) for load tests. */
+export async function startBuiltServer({ port, env = {}, cpu }) {
   const dataDir = `.tmp/bench-data-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const command = cpu === undefined ? [process.execPath] : ['taskset', '-c', String(cpu), process.execPath];
+  const child = spawn(command[0], [...command.slice(1), 'dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -19,10 +21,12 @@ export async function startBuiltServer({ port, env = {} }) {
   }
   return {
     base,
-    async stop() {
+    dataDir,
+    /** Graceful stop (SIGTERM: the server writes what it buffered); keeps the data folder if asked. */
+    async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,143 @@
+// The click redirect under load, against a bare node:http server answering the same 302, on
+// PostgreSQL and on PGlite. Server on core 0, load generator on core 1. After each run the server is
+// stopped gracefully and every answered redirect must have its click stored.
+// Target (issue 6): at least half the bare server's throughput, p99 under 20 ms, 50 connections.
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { record, startBuiltServer } from './support/server.mjs';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' };
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function load(url) {
+  const out = execFileSync(
+    'taskset',
+    ['-c', '1', process.execPath, 'bench/support/load.mjs', url, String(CONNECTIONS), String(SECONDS)],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
+async function json(base, path, { token, body, method } = {}) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method: method ?? (body ? 'POST' : 'GET'),
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
+}
+
+/** An admin, an approved affiliate, an active campaign and the affiliate's link. */
+async function seed(base) {
+  const admin = (await json(base, '/auth/login', { body: ADMIN })).token;
+  const campaign = await json(base, '/campaigns', {
+    token: admin,
+    body: {
+      name: 'Bench',
+      destination_url: 'https://loja.example.com/produto?cor=azul',
+      cookie_days: 30,
+      hold_days: 7,
+    },
+  });
+  await json(base, '/auth/register', {
+    body: {
+      first_name: 'Bench',
+      last_name: 'Afiliado',
+      email: 'afiliado@bench.test',
+      password: 'bench-senha-1',
+      accept_terms: true,
+    },
+  });
+  const pending = await json(base, '/affiliates?status=pending', { token: admin });
+  await json(base, `/affiliates/${pending.items[0].id}/approve`, { token: admin, method: 'POST' });
+  const affiliate = (
+    await json(base, '/auth/login', { body: { email: 'afiliado@bench.test', password: 'bench-senha-1' } })
+  ).token;
+  return json(base, '/links', { token: affiliate, body: { campaign_id: campaign.id, utm_source: 'bench' } });
+}
+
+async function countClicks(engine, database, dataDir, linkId) {
+  if (engine === 'postgres') {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as n from clicks where link_id = $1', [linkId]);
+    await client.end();
+    return rows[0].n;
+  }
+  const db = await PGlite.create(`${dataDir}/pglite`);
+  const { rows } = await db.query('select count(*)::int as n from clicks where link_id = $1', [linkId]);
+  await db.close();
+  return rows[0].n;
+}
+
+async function freshPostgres() {
+  const admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  await admin.query('drop database if exists afiliados_bench with (force)');
+  await admin.query('create database afiliados_bench');
+  await admin.end();
+  const url = new URL(POSTGRES);
+  url.pathname = '/afiliados_bench';
+  return url.toString();
+}
+
+const bare = spawn('taskset', ['-c', '0', process.execPath, 'bench/support/bare-redirect.mjs', '3290'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve) => bare.stdout.once('data', resolve));
+const baseline = load('http://127.0.0.1:3290/r/bench');
+bare.kill();
+
+const runs = [];
+for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')) {
+  const database = engine === 'postgres' ? await freshPostgres() : undefined;
+  const server = await startBuiltServer({
+    port: 3291,
+    cpu: 0,
+    env: {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+      ...(database ? { DATABASE_URL: database } : {}),
+    },
+  });
+  const link = await seed(server.base);
+  const result = load(`${server.base}/r/${link.code}`);
+  await server.stop({ keepData: true });
+  const stored = await countClicks(engine, database, server.dataDir, link.id);
+  rmSync(server.dataDir, { recursive: true, force: true });
+  const ratio = Math.round((result.requests_per_second / baseline.requests_per_second) * 100) / 100;
+  runs.push({
+    engine,
+    ...result,
+    ratio_to_bare: ratio,
+    clicks_stored: stored,
+    // Requests still in flight when the load stops are stored but not counted as answered.
+    every_click_stored: stored >= result.status_3xx,
+    target_met: ratio >= 0.5 && result.latency_p99_ms < 20 && stored >= result.status_3xx && result.non_3xx === 0,
+  });
+}
+
+record('redirect', {
+  target: 'throughput >= 0.5 x bare node:http, p99 < 20 ms at 50 connections, every answered click stored',
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  bare: baseline,
+  runs,
+  verdict: runs
+    .map(
+      (r) =>
+        `${r.engine}: ${r.requests_per_second} req/s (${r.ratio_to_bare} of bare ${baseline.requests_per_second}), p99 ${r.latency_p99_ms} ms, clicks ${r.clicks_stored}/${r.status_3xx} ${r.target_met ? 'met' : 'NOT met'}`,
+    )
+    .join('; '),
+});

@@ -1,0 +1,22 @@
+// One autocannon run, as its own process so it can be pinned to a core: prints the result as JSON.
+import autocannon from 'autocannon';
+
+const [url, connections = '50', seconds = '10'] = process.argv.slice(2);
+const result = await autocannon({
+  url,
+  connections: Number(connections),
+  duration: Number(seconds),
+  headers: { 'user-agent': 'Mozilla/5.0 (bench)' },
+});
+console.log(
+  JSON.stringify({
+    requests_per_second: Math.round(result.requests.average),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+    total: result.requests.total,
+    status_3xx: result['3xx'],
+    non_3xx: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'],
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }),
+);
