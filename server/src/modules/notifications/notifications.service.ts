@@ -19,11 +19,11 @@ export async function notifyUsers(db: Db, userIds: number[], notification: NewNo
     .insert(notifications)
     .values(userIds.map((userId) => ({ userId, data: {}, ...notification })))
     .returning({ id: notifications.id, userId: notifications.userId });
-  for (const row of rows) {
-    await db.execute(
-      sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ user_id: row.userId, id: row.id })})`,
-    );
-  }
+  // One statement for every announcement, however many people (a campaign goes to all affiliates).
+  const payloads = JSON.stringify(rows.map((row) => ({ user_id: row.userId, id: row.id })));
+  await db.execute(
+    sql`select pg_notify(${NOTIFICATION_CHANNEL}, payload::text) from jsonb_array_elements(${payloads}::jsonb) as payload`,
+  );
 }
 
 export async function notifyAdmins(db: Db, notification: NewNotification) {
