@@ -220,6 +220,7 @@ test.describe('[AUTH] sign-in, session and roles', () => {
     const affiliate = await createApprovedAffiliate();
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
     await page.getByLabel('Email').fill(affiliate.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByRole('status')).toContainText(affiliate.email);

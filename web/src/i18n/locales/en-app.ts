@@ -1,5 +1,9 @@
 /** English for the signed-in area: loaded with the signed-in layout, not on the sign-in page. */
 export const enApp = {
+  images: {
+    wrongType: 'Choose a PNG, JPEG or WebP image.',
+    tooBig: 'The image must be at most 2 MB.',
+  },
   twoFactor: {
     title: 'Two-step verification',
     description: 'Protect your account with a code from an authenticator app each time you sign in.',
@@ -90,8 +94,6 @@ export const enApp = {
     avatar: 'Photo',
     avatarHelp: 'PNG, JPEG or WebP, up to 2 MB. We crop it to a square.',
     changeAvatar: 'Change photo',
-    avatarTooBig: 'The image must be at most 2 MB.',
-    avatarWrongType: 'Choose a PNG, JPEG or WebP image.',
     avatarSaved: 'Your photo was updated.',
     payout: 'Payout details',
     payoutDescription: 'Where we send your redemptions by PIX.',

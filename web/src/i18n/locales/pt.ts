@@ -230,8 +230,6 @@ export const pt: Messages = {
     avatar: 'Foto',
     avatarHelp: 'PNG, JPEG ou WebP, até 2 MB. Recortamos em formato quadrado.',
     changeAvatar: 'Trocar foto',
-    avatarTooBig: 'A imagem deve ter no máximo 2 MB.',
-    avatarWrongType: 'Escolha uma imagem PNG, JPEG ou WebP.',
     avatarSaved: 'Sua foto foi atualizada.',
     payout: 'Dados para pagamento',
     payoutDescription: 'Para onde enviamos seus resgates via PIX.',
@@ -450,6 +448,10 @@ export const pt: Messages = {
     tags: 'Marcações',
     clicks: 'Cliques',
     createdAt: 'Criado em',
+  },
+  images: {
+    wrongType: 'Escolha uma imagem PNG, JPEG ou WebP.',
+    tooBig: 'A imagem deve ter no máximo 2 MB.',
   },
   common: {
     close: 'Fechar',

@@ -1,24 +1,12 @@
-import { type Account, AVATAR_MAX_BYTES, AVATAR_TYPES } from '@contract/account';
-import {
-  Avatar,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import type { Account } from '@contract/account';
+import { Avatar, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { ImageUploadButton } from '../../../components/image-upload-button';
 import { useTranslation } from '../../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../i18n/languages';
-import { errorMessage, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { settingsStore } from '../../../theme/settings';
 import { useUpdateAccount, useUploadAvatar } from '../api/account';
 
@@ -28,31 +16,11 @@ export function ProfileCard({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const upload = useUploadAvatar();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [avatarFeedback, setAvatarFeedback] = useState<Feedback | null>(null);
   const required = (value: string) => (value.trim() ? null : t('validation.required'));
   const form = useForm({
     initialValues: { first_name: account.first_name, last_name: account.last_name, language: account.language },
     validate: { first_name: required, last_name: required },
   });
-
-  async function chooseAvatar(file: File | null) {
-    setAvatarFeedback(null);
-    if (!file) return;
-    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
-      setAvatarFeedback({ tone: 'error', text: t('accountPage.avatarWrongType') });
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      setAvatarFeedback({ tone: 'error', text: t('accountPage.avatarTooBig') });
-      return;
-    }
-    try {
-      await upload.mutateAsync(file);
-      setAvatarFeedback({ tone: 'success', text: t('accountPage.avatarSaved') });
-    } catch (error) {
-      setAvatarFeedback({ tone: 'error', text: errorMessage(error, t) });
-    }
-  }
 
   const submit = form.onSubmit(async (values) => {
     setFeedback(null);
@@ -79,33 +47,13 @@ export function ProfileCard({ account }: { account: Account }) {
           {account.first_name.charAt(0)}
           {account.last_name.charAt(0)}
         </Avatar>
-        <Stack gap={4}>
-          <FileButton onChange={chooseAvatar} accept={AVATAR_TYPES.join(',')}>
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                leftSection={<IconPhoto size={16} />}
-                loading={upload.isPending}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('accountPage.changeAvatar')}
-              </Button>
-            )}
-          </FileButton>
-          <Text size="xs" c="dimmed">
-            {t('accountPage.avatarHelp')}
-          </Text>
-          {avatarFeedback && (
-            <Text
-              size="sm"
-              c={avatarFeedback.tone === 'error' ? 'red.8' : 'teal.8'}
-              role={avatarFeedback.tone === 'error' ? 'alert' : 'status'}
-            >
-              {avatarFeedback.text}
-            </Text>
-          )}
-        </Stack>
+        <ImageUploadButton
+          label={t('accountPage.changeAvatar')}
+          help={t('accountPage.avatarHelp')}
+          successText={t('accountPage.avatarSaved')}
+          isPending={upload.isPending}
+          onUpload={(file) => upload.mutateAsync(file)}
+        />
       </Group>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -3,7 +3,6 @@ import { type Campaign, type CampaignStatus, PAYMENT_METHODS, type PaymentMethod
 import {
   Button,
   Card,
-  FileButton,
   Group,
   Image,
   Input,
@@ -18,15 +17,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RichTextEditor, Link as TiptapLink } from '@mantine/tiptap';
-import { IconPhoto } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../app/paths';
-import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
+import { ImageUploadButton } from '../../../components/image-upload-button';
 import { useTranslation } from '../../../i18n';
-import { errorMessage, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
 import { useSaveCampaign, useUploadCampaignImage } from '../api/campaigns';
 
@@ -267,7 +266,6 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
 export function CampaignImageCard({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const upload = useUploadCampaignImage(campaign.id);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
   return (
     <Card withBorder padding="lg">
       <Title order={2} fz="lg" mb="sm">
@@ -281,35 +279,13 @@ export function CampaignImageCard({ campaign }: { campaign: Campaign }) {
             {t('campaigns.noImage')}
           </Text>
         )}
-        <FormAlert message={feedback?.text} tone={feedback?.tone} />
-        <FileButton
-          accept="image/png,image/jpeg,image/webp"
-          onChange={async (file) => {
-            if (!file) return;
-            setFeedback(null);
-            try {
-              await upload.mutateAsync(file);
-              setFeedback({ tone: 'success', text: t('campaigns.imageSaved') });
-            } catch (error) {
-              setFeedback({ tone: 'error', text: errorMessage(error, t) });
-            }
-          }}
-        >
-          {(props) => (
-            <Button
-              {...props}
-              variant="light"
-              leftSection={<IconPhoto size={16} />}
-              loading={upload.isPending}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {t('campaigns.uploadImage')}
-            </Button>
-          )}
-        </FileButton>
-        <Text size="xs" c="dimmed">
-          {t('campaigns.imageHelp')}
-        </Text>
+        <ImageUploadButton
+          label={t('campaigns.uploadImage')}
+          help={t('campaigns.imageHelp')}
+          successText={t('campaigns.imageSaved')}
+          isPending={upload.isPending}
+          onUpload={(file) => upload.mutateAsync(file)}
+        />
       </Stack>
     </Card>
   );
