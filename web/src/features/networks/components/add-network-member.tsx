@@ -11,6 +11,7 @@ import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form';
 import { useAffiliateSearch, useNetworkMembership } from '../api/networks';
+import { personColumns } from './person-columns';
 
 /** Search approved affiliates and add them; one in another network moves only after a confirmation. */
 export function AddNetworkMember({ network }: { network: NetworkDetails }) {
@@ -57,25 +58,7 @@ export function AddNetworkMember({ network }: { network: NetworkDetails }) {
           noRecordsText={t('networks.noResults')}
           verticalSpacing="sm"
           columns={[
-            {
-              accessor: 'name',
-              title: t('affiliates.name'),
-              render: (a) => (
-                <Text size="sm" fw={600}>
-                  {a.first_name} {a.last_name}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'email',
-              title: t('affiliates.email'),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            },
-            {
-              accessor: 'code',
-              title: t('affiliates.code'),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
+            ...personColumns<Affiliate>(t),
             {
               accessor: 'actions',
               title: t('affiliates.actions'),

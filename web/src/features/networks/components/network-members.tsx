@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
 import type { NetworkDetails, NetworkMember } from '@contract/networks';
-import { Badge, Button, Card, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, VisuallyHidden } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { useNetworkMembership } from '../api/networks';
+import { personColumns } from './person-columns';
 
 /** The members of a network, their level and status, and taking one out. */
 export function NetworkMembers({ network }: { network: NetworkDetails }) {
@@ -32,25 +33,7 @@ export function NetworkMembers({ network }: { network: NetworkDetails }) {
           noRecordsText={t('networks.noMembers')}
           verticalSpacing="sm"
           columns={[
-            {
-              accessor: 'name',
-              title: t('affiliates.name'),
-              render: (m) => (
-                <Text size="sm" fw={600}>
-                  {m.first_name} {m.last_name}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'email',
-              title: t('affiliates.email'),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            },
-            {
-              accessor: 'code',
-              title: t('affiliates.code'),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
+            ...personColumns<NetworkMember>(t),
             { accessor: 'level_name', title: t('levels.name'), render: (m) => m.level_name ?? '—' },
             {
               accessor: 'status',
