@@ -15,6 +15,7 @@ import { levelsAdminRoutes } from './modules/levels/levels.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postbackRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
 import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-buffer';
 import { registerRedirect } from './modules/tracking/redirect';
@@ -45,6 +46,8 @@ export type AppOptions = {
   /** The built SPA (dist/web); absent in API tests, where unknown paths are plain 404s. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own log goes (stdout when absent); tests read it to prove what it leaves out. */
+  logStream?: { write(line: string): void };
 };
 
 /** Secrets and tokens never reach the log, whatever logs the request. */
@@ -57,7 +60,11 @@ const REDACTED_PATHS = [
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel, redact: REDACTED_PATHS },
+    logger: options.logger ?? {
+      level: options.config.logLevel,
+      redact: REDACTED_PATHS,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Behind a load balancer the client's address arrives in X-Forwarded-For.
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
@@ -104,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authPublicRoutes);
       await api.register(avatarRoutes);
       await api.register(campaignImageRoutes);
+      await api.register(postbackRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
@@ -112,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await signedIn.register(contactRoutes);
         await signedIn.register(campaignsRoutes);
         await signedIn.register(trackingRoutes);
+        await signedIn.register(salesRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -123,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await admin.register(campaignsAdminRoutes);
           await admin.register(usersAdminRoutes);
           await admin.register(auditAdminRoutes);
+          await admin.register(salesAdminRoutes);
         });
       });
     },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { scheduleAutoApproval } from './modules/sales/approval-job';
 import { prepareDatabase } from './seed/prepare';
 
 /** The built SPA sits beside the server bundle: dist/server/main.mjs -> dist/web. */
@@ -25,6 +26,8 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database, webDir: WEB_DIR });
   const summary = await prepareDatabase(database, config, app.log);
+  // Background jobs run on every server; each takes a lease in the database, so one does the work.
+  const stopJobs = scheduleAutoApproval(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +37,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      stopJobs();
       await app.close();
       await database.close();
       process.exit(0);

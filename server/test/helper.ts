@@ -58,11 +58,18 @@ export type TestApp = {
 };
 
 /** The real app on a real database, driven with `app.inject`. Call `close` in afterAll. */
-export async function createTestApp(options: { env?: NodeJS.ProcessEnv; webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv; webDir?: string; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'afiliados-test-'));
   const config = testConfig(dataDir, options.env);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, webDir: options.webDir, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    webDir: options.webDir,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 // The one list of tables drizzle needs for its relational queries and drizzle-kit for migrations.
 export * from './programme';
+export * from './sales';
 export * from './system';
 export * from './tracking';
 export * from './users';

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import { paymentMethodSchema } from './campaigns';
+import { idSchema, listQuerySchema } from './common';
+
+export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
+export const saleStatusSchema = z.enum(SALE_STATUSES);
+export type SaleStatus = z.infer<typeof saleStatusSchema>;
+
+/** Why a sale waits for an admin: the buyer is the affiliate, or the sale came seconds after its click. */
+export const SALE_FLAGS = ['self_referral', 'fast_click'] as const;
+export type SaleFlag = (typeof SALE_FLAGS)[number];
+
+/** A sale this soon after its click is flagged as suspicious. */
+export const FAST_CLICK_SECONDS = 10;
+
+/** The largest sale accepted: R$ 1 billion (keeps amount × rate exact in any arithmetic). */
+export const MAX_SALE_CENTS = 100_000_000_000;
+
+export const SALE_SOURCES = ['admin', 'import', 'postback'] as const;
+export const SALE_ACTIONS = ['approve', 'cancel', 'refund'] as const;
+export type SaleAction = (typeof SALE_ACTIONS)[number];
+
+const amountCents = z
+  .number('must be a number of cents')
+  .int('must be a whole number of cents')
+  .positive('must be more than zero')
+  .max(MAX_SALE_CENTS, 'is too large');
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const clickId = z.uuid('must be a click id from a tracking link');
+const affiliateCode = z.string().trim().min(1).max(40);
+const externalId = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100)
+  .refine((id) => !/[\r\n]/.test(id), 'must be one line');
+
+/** What an admin sends to record a sale (DESIGN.md §7); one of affiliate, code or click names who gets it. */
+export const saleBodySchema = z
+  .object({
+    campaign_id: idSchema,
+    affiliate_id: idSchema.optional(),
+    affiliate_code: affiliateCode.optional(),
+    click_id: clickId.optional(),
+    amount_cents: amountCents,
+    payment_method: paymentMethodSchema,
+    origin: optionalText(60),
+    customer_email: emailSchema.optional(),
+    external_id: externalId.optional(),
+    status: z.enum(['pending', 'approved']).default('pending'),
+  })
+  .refine((s) => s.affiliate_id || s.affiliate_code || s.click_id, {
+    path: ['affiliate_id'],
+    message: 'give the affiliate, their code or a click id',
+  });
+export type SaleBody = z.input<typeof saleBodySchema>;
+
+/** What a merchant's server sends to POST /postback; the order id makes it safe to repeat. */
+export const postbackBodySchema = z
+  .object({
+    campaign_id: idSchema,
+    external_id: externalId,
+    amount_cents: amountCents,
+    payment_method: paymentMethodSchema,
+    origin: optionalText(60),
+    click_id: clickId.optional(),
+    affiliate_code: affiliateCode.optional(),
+    customer_email: emailSchema.optional(),
+    status: z.enum(['pending', 'approved']).default('pending'),
+  })
+  .refine((s) => s.affiliate_code || s.click_id, {
+    path: ['click_id'],
+    message: 'give the click id or the affiliate code',
+  });
+export type PostbackBody = z.input<typeof postbackBodySchema>;
+export const postbackHeadersSchema = z.object({
+  'x-api-key': z.string().optional().describe('The API key an admin created'),
+  'x-signature': z.string().optional().describe('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">'),
+});
+
+export const commissionBreakdownSchema = z.object({
+  rule: z.enum(['campaign_percent', 'campaign_fixed', 'level', 'none']),
+  rate_bps: z.number().int().nullable(),
+  fixed_cents: z.number().int().nullable(),
+  base_cents: z.number().int(),
+  exact_cents: z.string(),
+  commission_cents: z.number().int(),
+  level_name: z.string().nullable(),
+});
+export type CommissionBreakdown = z.infer<typeof commissionBreakdownSchema>;
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  campaign_name: z.string(),
+  affiliate_id: z.number().int(),
+  affiliate_name: z.string(),
+  affiliate_code: z.string(),
+  network_id: z.number().int().nullable(),
+  click_id: z.string().nullable(),
+  external_id: z.string().nullable(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  payment_method: paymentMethodSchema,
+  origin: z.string(),
+  source: z.enum(SALE_SOURCES),
+  status: saleStatusSchema,
+  commission_cents: z.number().int(),
+  commission: commissionBreakdownSchema,
+  flags: z.array(z.string()),
+  /** Affiliates see it masked (j***@example.com): the buyer is the merchant's customer. */
+  customer_email: z.string().nullable(),
+  attributed_by: z.enum(['click', 'affiliate_code', 'affiliate_id']),
+  payable_at: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+const day = z.iso.date('must be a date (YYYY-MM-DD)');
+export const SALE_SORTS = [
+  'created_at',
+  '-created_at',
+  'amount_cents',
+  '-amount_cents',
+  'commission_cents',
+  '-commission_cents',
+] as const;
+
+/** Filters of the sales lists and their CSV export; an affiliate's own sales whatever they send. */
+export const saleListQuerySchema = listQuerySchema
+  .extend({
+    from: day.optional(),
+    to: day.optional(),
+    status: saleStatusSchema.optional(),
+    campaign_id: idSchema.optional(),
+    affiliate_id: idSchema.optional(),
+    network_id: idSchema.optional(),
+    payment_method: paymentMethodSchema.optional(),
+    origin: z.string().trim().max(60).optional(),
+    flagged: z.enum(['true', 'false']).optional(),
+    sort: z.enum(SALE_SORTS).default('-created_at'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before the start' });
+export type SaleListQuery = z.input<typeof saleListQuerySchema>;
+
+export const saleTotalsSchema = z.object({
+  count: z.number().int(),
+  amount_cents: z.number().int(),
+  commission_cents: z.number().int(),
+  approved_commission_cents: z.number().int(),
+  pending_commission_cents: z.number().int(),
+});
+export type SaleTotals = z.infer<typeof saleTotalsSchema>;
+
+export const salePageSchema = z.object({
+  items: z.array(saleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  totals: saleTotalsSchema,
+});
+export type SalePage = z.infer<typeof salePageSchema>;
+
+export const ledgerKindSchema = z.enum(['commission', 'reversal', 'redemption', 'redemption_release', 'adjustment']);
+
+export const saleEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(['click', 'sale', 'approved', 'cancelled', 'refunded', 'ledger']),
+  ledger_kind: ledgerKindSchema.optional(),
+  amount_cents: z.number().int().optional(),
+  actor_name: z.string().nullable().optional(),
+  note: z.string().nullable().optional(),
+});
+export type SaleEvent = z.infer<typeof saleEventSchema>;
+
+export const saleDetailSchema = saleSchema.extend({
+  timeline: z.array(saleEventSchema),
+  click: z
+    .object({
+      at: z.string(),
+      referrer: z.string(),
+      link_code: z.string(),
+      sub_id: z.string(),
+      utm_source: z.string(),
+      utm_medium: z.string(),
+      utm_campaign: z.string(),
+    })
+    .nullable(),
+});
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+export const saleDecisionBodySchema = z.object({ note: z.string().trim().max(500).optional() });
+
+export const MAX_BULK_SALES = 100;
+export const saleBulkBodySchema = z.object({
+  action: z.enum(SALE_ACTIONS),
+  ids: z.array(idSchema).min(1, 'choose at least one sale').max(MAX_BULK_SALES),
+  note: z.string().trim().max(500).optional(),
+});
+export const saleBulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      ok: z.boolean(),
+      status: saleStatusSchema.nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type SaleBulkResult = z.infer<typeof saleBulkResultSchema>;
+
+/** The columns a sales CSV may have; `amount` is in reais ("1234,56" or "1234.56"). */
+export const SALE_IMPORT_COLUMNS = [
+  'campaign_id',
+  'external_id',
+  'amount',
+  'payment_method',
+  'affiliate_code',
+  'click_id',
+  'customer_email',
+  'origin',
+  'status',
+] as const;
+export const MAX_IMPORT_ROWS_PER_REQUEST = 200;
+
+export const saleImportBodySchema = z.object({
+  rows: z
+    .array(z.object({ line: z.number().int().min(1), values: z.record(z.string(), z.string().max(2000)) }))
+    .min(1)
+    .max(MAX_IMPORT_ROWS_PER_REQUEST),
+});
+export const saleImportResultSchema = z.object({
+  results: z.array(
+    z.object({
+      line: z.number().int(),
+      outcome: z.enum(['created', 'duplicate', 'refused']),
+      sale_id: z.number().int().nullable(),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type SaleImportResult = z.infer<typeof saleImportResultSchema>;
+
+export const apiKeyBodySchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(80),
+  signed: z.boolean().default(true),
+});
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  signed: z.boolean(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+/** The one time the key (and its signing secret) are shown. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string(), secret: z.string().nullable() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
+
+/** A signed postback older than this is refused (replays). */
+export const SIGNATURE_MAX_AGE_SECONDS = 300;

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { affiliates, campaigns } from './programme';
+import { users } from './users';
+
+export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
+
+/** How a sale's commission was worked out, frozen with it so the "why" never changes afterwards. */
+export type CommissionBreakdown = {
+  rule: 'campaign_percent' | 'campaign_fixed' | 'level' | 'none';
+  rate_bps: number | null;
+  fixed_cents: number | null;
+  base_cents: number;
+  /** The exact commission before rounding, in cents, as a decimal string ("1234.5"). */
+  exact_cents: string;
+  commission_cents: number;
+  level_name: string | null;
+};
+
+/** A sale credited to an affiliate. The commission is computed once, when it is recorded. */
+export const sales = pgTable(
+  'sales',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id),
+    clickId: uuid('click_id'),
+    /** The merchant's order id; (campaign, external id) identifies a sale exactly once. */
+    externalId: text('external_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    paymentMethod: text('payment_method', {
+      enum: ['pix', 'boleto', 'credit_card', 'debit_card', 'other'],
+    }).notNull(),
+    origin: text('origin').notNull().default(''),
+    /** Where the sale came in: an admin's form, a CSV import or a merchant's postback. */
+    source: text('source', { enum: ['admin', 'import', 'postback'] }).notNull(),
+    status: text('status', { enum: SALE_STATUSES }).notNull().default('pending'),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+    commission: jsonb('commission').$type<CommissionBreakdown>().notNull(),
+    /** Reasons an admin must look before the sale is approved (self_referral, fast_click). */
+    flags: jsonb('flags').$type<string[]>().notNull().default([]),
+    customerEmail: text('customer_email'),
+    attributedBy: text('attributed_by', { enum: ['click', 'affiliate_code', 'affiliate_id'] }).notNull(),
+    /** When the hold for its payment method ends and the approval job may approve it. */
+    payableAt: timestamp('payable_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    /** Set when an approved sale is refunded (decided_at keeps the approval). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('sales_campaign_external_key').on(t.campaignId, t.externalId),
+    index('sales_affiliate_created_idx').on(t.affiliateId, t.createdAt),
+    index('sales_campaign_created_idx').on(t.campaignId, t.createdAt),
+    index('sales_created_idx').on(t.createdAt),
+    index('sales_payable_idx').on(t.payableAt).where(sql`${t.status} = 'pending'`),
+    check('sales_amount_positive', sql`${t.amountCents} > 0`),
+    check('sales_commission_not_negative', sql`${t.commissionCents} >= 0`),
+  ],
+);
+
+export const LEDGER_KINDS = ['commission', 'reversal', 'redemption', 'redemption_release', 'adjustment'] as const;
+
+/** Append-only: a balance is the sum of an affiliate's entries. The application never updates or deletes. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    saleId: bigint('sale_id', { mode: 'number' }).references(() => sales.id),
+    redemptionId: bigint('redemption_id', { mode: 'number' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_affiliate_idx').on(t.affiliateId, t.id),
+    // A sale's commission and its reversal each enter the ledger once, whatever races.
+    uniqueIndex('ledger_sale_kind_key').on(t.saleId, t.kind).where(sql`${t.saleId} is not null`),
+  ],
+);
+
+/** Keys merchants' servers use for the postback. Only a hash of the key is kept. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** The first characters, so an admin can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The signing secret, encrypted with the server's secret (HMAC needs it back). */
+    secretEncrypted: text('secret_encrypted'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_hash_key').on(t.keyHash)],
+);
+
+/** A lease per background job, so a job runs on one server at a time (the database is the lock). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

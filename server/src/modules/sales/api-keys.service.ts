@@ -1,0 +1,135 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type ApiKey, type CreatedApiKey, SIGNATURE_MAX_AGE_SECONDS } from '@contract/sales';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiKeys } from '../../db/schema';
+import { AppError } from '../../errors';
+import { audit } from '../audit/audit.service';
+import { sha256 } from '../auth/passwords';
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    signed: row.secretEncrypted !== null,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** The signing secret must come back for HMAC checks, so it is encrypted (AES-256-GCM), not hashed. */
+function secretKey(serverSecret: string) {
+  return createHash('sha256').update(`api-key-secrets:${serverSecret}`).digest();
+}
+
+function encrypt(serverSecret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretKey(serverSecret), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+function decrypt(serverSecret: string, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('malformed sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', secretKey(serverSecret), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+export async function findApiKeys(db: Db) {
+  const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.id));
+  return { items: rows.map(toApiKey) };
+}
+
+/** A new key, shown once: only its hash (and the encrypted secret) are kept. */
+export async function createApiKey(
+  db: Db,
+  serverSecret: string,
+  actorId: number,
+  body: { name: string; signed: boolean },
+): Promise<CreatedApiKey> {
+  const key = `afk_${randomBytes(24).toString('base64url')}`;
+  const secret = body.signed ? `whsec_${randomBytes(24).toString('base64url')}` : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        name: body.name,
+        prefix: key.slice(0, 8),
+        keyHash: sha256(key),
+        secretEncrypted: secret ? encrypt(serverSecret, secret) : null,
+        createdBy: actorId,
+      })
+      .returning();
+    if (!row) throw new Error('api key insert returned nothing');
+    const created = toApiKey(row);
+    await audit(tx, { actorId, action: 'api_key.create', entity: 'api_key', entityId: row.id, after: created });
+    return { ...created, key, secret };
+  });
+}
+
+export async function revokeApiKey(db: Db, actorId: number, id: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(apiKeys).where(eq(apiKeys.id, id));
+    if (!row) throw new AppError('NOT_FOUND', `API key ${id} not found.`);
+    if (row.revokedAt) return;
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
+    await audit(tx, {
+      actorId,
+      action: 'api_key.revoke',
+      entity: 'api_key',
+      entityId: id,
+      before: toApiKey(row),
+      after: { revoked: true },
+    });
+  });
+}
+
+const unauthorized = (message: string, reason: string) => new AppError('UNAUTHORIZED', message, { reason });
+
+/**
+ * Checks a postback's key and, for a signed key, its `X-Signature: t=<unix seconds>,v1=<hex>`: an
+ * HMAC-SHA256 of "<t>.<raw body>" made within the last five minutes.
+ */
+export async function verifyPostback(
+  db: Db,
+  serverSecret: string,
+  headers: { key: string | undefined; signature: string | undefined },
+  rawBody: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<void> {
+  if (!headers.key) throw unauthorized('The X-Api-Key header is missing.', 'API_KEY_MISSING');
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sha256(headers.key)));
+  if (!row || row.revokedAt) throw unauthorized('This API key is not valid.', 'API_KEY_INVALID');
+  if (row.secretEncrypted) {
+    const parts = Object.fromEntries(
+      (headers.signature ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]),
+    );
+    const t = Number(parts.t);
+    if (!headers.signature || !Number.isInteger(t) || !parts.v1) {
+      throw unauthorized('The X-Signature header is missing or malformed.', 'SIGNATURE_MISSING');
+    }
+    if (Math.abs(nowSeconds - t) > SIGNATURE_MAX_AGE_SECONDS) {
+      throw unauthorized('The signature is older than five minutes.', 'SIGNATURE_EXPIRED');
+    }
+    const expected = createHmac('sha256', decrypt(serverSecret, row.secretEncrypted))
+      .update(`${parts.t}.${rawBody}`)
+      .digest();
+    const given = Buffer.from(parts.v1, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw unauthorized('The signature does not match the body.', 'SIGNATURE_INVALID');
+    }
+  }
+  // Cheap bookkeeping: at most once a minute per key.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+  }
+}

@@ -1,0 +1,94 @@
+import { type SaleImportResult, saleBodySchema } from '@contract/sales';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { type RecordDeps, recordSale } from './sales.service';
+
+/** Reais as people type them in Brazil or elsewhere: "1.234,56", "1234.56", "R$ 10" → cents; null if not money. */
+export function parseReais(text: string): number | null {
+  let value = text.replace(/R\$|\s/g, '');
+  if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+const METHOD_ALIASES: Record<string, string> = {
+  pix: 'pix',
+  boleto: 'boleto',
+  credit_card: 'credit_card',
+  cartao_credito: 'credit_card',
+  cartao_de_credito: 'credit_card',
+  credito: 'credit_card',
+  debit_card: 'debit_card',
+  cartao_debito: 'debit_card',
+  cartao_de_debito: 'debit_card',
+  debito: 'debit_card',
+  other: 'other',
+  outro: 'other',
+};
+
+const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+/** A CSV row's text cells as the sale body the admin form would send. */
+function toBody(values: Record<string, string>) {
+  const amount = optional(values.amount);
+  const method = optional(values.payment_method)
+    ?.toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s-]+/g, '_');
+  return {
+    campaign_id: optional(values.campaign_id) ?? '',
+    external_id: optional(values.external_id) ?? '',
+    amount_cents: amount === undefined ? undefined : (parseReais(amount) ?? Number.NaN),
+    payment_method: method ? (METHOD_ALIASES[method] ?? method) : undefined,
+    affiliate_code: optional(values.affiliate_code),
+    click_id: optional(values.click_id),
+    customer_email: optional(values.customer_email),
+    origin: optional(values.origin),
+    status: optional(values.status)?.toLowerCase(),
+  };
+}
+
+/** The spreadsheet's names for the body's fields. */
+const COLUMN_OF: Record<string, string> = { amount_cents: 'amount' };
+
+/**
+ * Records each row as a sale from an import, on its own: a bad row is reported and the others go
+ * on. The order id is required, so importing the same file twice records nothing twice.
+ */
+export async function importSales(
+  db: Db,
+  deps: RecordDeps,
+  actorId: number,
+  rows: { line: number; values: Record<string, string> }[],
+): Promise<SaleImportResult> {
+  const results: SaleImportResult['results'] = [];
+  for (const { line, values } of rows) {
+    const parsed = saleBodySchema.safeParse(toBody(values));
+    const errors = parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => {
+          const field = String(issue.path[0] ?? 'row');
+          return { field: COLUMN_OF[field] ?? field, message: issue.message };
+        });
+    if (parsed.success && !parsed.data.external_id) errors.push({ field: 'external_id', message: 'is required' });
+    if (!parsed.success || errors.length > 0) {
+      results.push({ line, outcome: 'refused', sale_id: null, errors });
+      continue;
+    }
+    try {
+      const { sale, created } = await recordSale(db, deps, parsed.data, { source: 'import', actorId });
+      results.push({ line, outcome: created ? 'created' : 'duplicate', sale_id: sale.id, errors: [] });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({
+        line,
+        outcome: 'refused',
+        sale_id: null,
+        errors: error.errors?.length ? error.errors : [{ field: 'row', message: error.message }],
+      });
+    }
+  }
+  return { results };
+}

@@ -1,0 +1,233 @@
+import type { Sale, SaleEvent, SaleTotals, saleListQuerySchema } from '@contract/sales';
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, users } from '../../db/schema';
+import { AppError } from '../../errors';
+
+export type SaleListQuery = z.output<typeof saleListQuerySchema>;
+
+/** Who is asking: admins see every sale, an affiliate only their own (another's id is a 404). */
+export type Viewer = { isAdmin: true } | { isAdmin: false; affiliateId: number };
+
+/** Days of the programme are Brasília days (UTC−3 all year since 2019). */
+const PROGRAMME_OFFSET = '-03:00';
+export const dayStart = (day: string) => new Date(`${day}T00:00:00${PROGRAMME_OFFSET}`);
+export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+const saleColumns = {
+  sale: sales,
+  campaignName: campaigns.name,
+  affiliateCode: affiliates.code,
+  networkId: affiliates.networkId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+type SaleRow = {
+  sale: typeof sales.$inferSelect;
+  campaignName: string;
+  affiliateCode: string;
+  networkId: number | null;
+  firstName: string;
+  lastName: string;
+};
+
+/** j***@example.com: an affiliate sees that a buyer left an address, not whose it is. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function toSale(row: SaleRow, viewer: Viewer): Sale {
+  const { sale } = row;
+  return {
+    id: sale.id,
+    campaign_id: sale.campaignId,
+    campaign_name: row.campaignName,
+    affiliate_id: sale.affiliateId,
+    affiliate_name: `${row.firstName} ${row.lastName}`,
+    affiliate_code: row.affiliateCode,
+    network_id: row.networkId,
+    click_id: sale.clickId,
+    external_id: sale.externalId,
+    amount_cents: sale.amountCents,
+    currency: sale.currency,
+    payment_method: sale.paymentMethod,
+    origin: sale.origin,
+    source: sale.source,
+    status: sale.status,
+    commission_cents: sale.commissionCents,
+    commission: sale.commission,
+    flags: sale.flags,
+    customer_email:
+      sale.customerEmail && !viewer.isAdmin ? maskEmail(sale.customerEmail) : (sale.customerEmail ?? null),
+    attributed_by: sale.attributedBy,
+    payable_at: sale.payableAt.toISOString(),
+    created_at: sale.createdAt.toISOString(),
+    decided_at: sale.decidedAt?.toISOString() ?? null,
+    refunded_at: sale.refundedAt?.toISOString() ?? null,
+    note: sale.note,
+  };
+}
+
+function selectSales(db: Db) {
+  return db
+    .select(saleColumns)
+    .from(sales)
+    .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
+    .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
+    .innerJoin(users, eq(users.id, affiliates.userId));
+}
+
+function filtersOf(viewer: Viewer, query: SaleListQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [
+    viewer.isAdmin ? undefined : eq(sales.affiliateId, viewer.affiliateId),
+    query.from ? gte(sales.createdAt, dayStart(query.from)) : undefined,
+    query.to ? lt(sales.createdAt, dayAfter(query.to)) : undefined,
+    query.status ? eq(sales.status, query.status) : undefined,
+    query.campaign_id ? eq(sales.campaignId, query.campaign_id) : undefined,
+    query.affiliate_id && viewer.isAdmin ? eq(sales.affiliateId, query.affiliate_id) : undefined,
+    query.network_id ? eq(affiliates.networkId, query.network_id) : undefined,
+    query.payment_method ? eq(sales.paymentMethod, query.payment_method) : undefined,
+    query.origin ? eq(sales.origin, query.origin) : undefined,
+    query.flagged === 'true' ? sql`jsonb_array_length(${sales.flags}) > 0` : undefined,
+    query.flagged === 'false' ? sql`jsonb_array_length(${sales.flags}) = 0` : undefined,
+  ];
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, '\\$&')}%`;
+    filters.push(
+      sql`(${sales.externalId} ilike ${like} or ${campaigns.name} ilike ${like}${
+        viewer.isAdmin
+          ? sql` or ${affiliates.code} ilike ${like} or ${users.firstName} || ' ' || ${users.lastName} ilike ${like} or ${sales.customerEmail} ilike ${like}`
+          : sql``
+      })`,
+    );
+  }
+  return and(...filters.filter((f): f is SQL => f !== undefined));
+}
+
+const ORDER = {
+  created_at: [asc(sales.createdAt), asc(sales.id)],
+  '-created_at': [desc(sales.createdAt), desc(sales.id)],
+  amount_cents: [asc(sales.amountCents), asc(sales.id)],
+  '-amount_cents': [desc(sales.amountCents), desc(sales.id)],
+  commission_cents: [asc(sales.commissionCents), asc(sales.id)],
+  '-commission_cents': [desc(sales.commissionCents), desc(sales.id)],
+} as const;
+
+const totalsColumns = {
+  count: count(),
+  amount: sql<string>`coalesce(sum(${sales.amountCents}), 0)`,
+  commission: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} in ('pending', 'approved')), 0)`,
+  approved: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} = 'approved'), 0)`,
+  pending: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} = 'pending'), 0)`,
+};
+
+export async function findSaleRows(db: Db, viewer: Viewer, query: SaleListQuery) {
+  const where = filtersOf(viewer, query);
+  const [rows, [totals]] = await Promise.all([
+    selectSales(db)
+      .where(where)
+      .orderBy(...ORDER[query.sort])
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select(totalsColumns)
+      .from(sales)
+      .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
+      .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
+      .innerJoin(users, eq(users.id, affiliates.userId))
+      .where(where),
+  ]);
+  const saleTotals: SaleTotals = {
+    count: totals?.count ?? 0,
+    amount_cents: Number(totals?.amount ?? 0),
+    commission_cents: Number(totals?.commission ?? 0),
+    approved_commission_cents: Number(totals?.approved ?? 0),
+    pending_commission_cents: Number(totals?.pending ?? 0),
+  };
+  return { items: rows.map((row) => toSale(row, viewer)), total: saleTotals.count, totals: saleTotals };
+}
+
+/** Every sale the filters match, oldest first, in pages (the CSV export streams them). */
+export async function* iterateSales(db: Db, viewer: Viewer, query: SaleListQuery, pageSize = 1000) {
+  for (let page = 1; ; page++) {
+    const rows = await selectSales(db)
+      .where(filtersOf(viewer, query))
+      .orderBy(...ORDER[query.sort])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    for (const row of rows) yield toSale(row, viewer);
+    if (rows.length < pageSize) return;
+  }
+}
+
+export async function getSaleRow(db: Db, viewer: Viewer, id: number): Promise<Sale> {
+  const [row] = await selectSales(db).where(
+    and(eq(sales.id, id), viewer.isAdmin ? undefined : eq(sales.affiliateId, viewer.affiliateId)),
+  );
+  if (!row) throw new AppError('NOT_FOUND', `Sale ${id} not found.`);
+  return toSale(row, viewer);
+}
+
+const AUDIT_EVENTS: Record<string, SaleEvent['kind']> = {
+  'sale.create': 'sale',
+  'sale.approve': 'approved',
+  'sale.cancel': 'cancelled',
+  'sale.refund': 'refunded',
+};
+
+/** The sale's story: its click, its record and decisions (from the audit log), and its ledger lines. */
+export async function getSaleStory(db: Db, sale: Sale) {
+  const [clickRows, decisions, ledger] = await Promise.all([
+    sale.click_id
+      ? db
+          .select({ click: clicks, link: links })
+          .from(clicks)
+          .innerJoin(links, eq(links.id, clicks.linkId))
+          .where(eq(clicks.id, sale.click_id))
+      : Promise.resolve([]),
+    db
+      .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(and(eq(auditLog.entity, 'sale'), eq(auditLog.entityId, String(sale.id))))
+      .orderBy(asc(auditLog.id)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.saleId, sale.id)).orderBy(asc(ledgerEntries.id)),
+  ]);
+  const found = clickRows[0];
+  const timeline: SaleEvent[] = [];
+  if (found) timeline.push({ at: found.click.at.toISOString(), kind: 'click' });
+  for (const { entry, firstName, lastName } of decisions) {
+    const kind = AUDIT_EVENTS[entry.action];
+    if (!kind) continue;
+    const after = entry.after as { note?: string | null } | null;
+    timeline.push({
+      at: entry.at.toISOString(),
+      kind,
+      actor_name: firstName === null ? null : `${firstName} ${lastName}`,
+      note: after?.note ?? null,
+    });
+  }
+  for (const line of ledger) {
+    timeline.push({
+      at: line.createdAt.toISOString(),
+      kind: 'ledger',
+      ledger_kind: line.kind,
+      amount_cents: line.amountCents,
+    });
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  const click = found
+    ? {
+        at: found.click.at.toISOString(),
+        referrer: found.click.referrer,
+        link_code: found.link.code,
+        sub_id: found.link.subId,
+        utm_source: found.link.utmSource,
+        utm_medium: found.link.utmMedium,
+        utm_campaign: found.link.utmCampaign,
+      }
+    : null;
+  return { timeline, click };
+}

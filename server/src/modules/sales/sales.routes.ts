@@ -1,0 +1,227 @@
+import { Readable } from 'node:stream';
+import { idParamsSchema } from '@contract/common';
+import {
+  apiKeyBodySchema,
+  apiKeyListSchema,
+  createdApiKeySchema,
+  postbackBodySchema,
+  postbackHeadersSchema,
+  SALE_ACTIONS,
+  saleBodySchema,
+  saleBulkBodySchema,
+  saleBulkResultSchema,
+  saleDecisionBodySchema,
+  saleDetailSchema,
+  saleImportBodySchema,
+  saleImportResultSchema,
+  saleListQuerySchema,
+  salePageSchema,
+  saleSchema,
+} from '@contract/sales';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createApiKey, findApiKeys, revokeApiKey, verifyPostback } from './api-keys.service';
+import { decideSale, decideSales, findSales, getSaleById, recordSale, viewerOf } from './sales.service';
+import { salesCsv } from './sales-export';
+import { importSales } from './sales-import.service';
+
+const tags = ['sales'];
+const security = [{ bearer: [] }];
+const actor = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+const signedInUser = (request: { user: { id: number; role: string } | null }) => {
+  if (!request.user) throw new Error('signed-in route without a user');
+  return request.user;
+};
+
+/** Admins see every sale; an affiliate only their own (another's id answers 404). */
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.get(
+    '/sales',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sales with filters, sorting, pages and totals (an affiliate: their own)',
+        querystring: saleListQuerySchema,
+        response: { 200: salePageSchema },
+      },
+    },
+    async (request) => findSales(db, await viewerOf(db, signedInUser(request)), request.query),
+  );
+  app.get(
+    '/sales/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The filtered sales as CSV (formula cells neutralised)',
+        querystring: saleListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(db, signedInUser(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="vendas-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(Readable.from(salesCsv(db, viewer, request.query)));
+    },
+  );
+  app.get(
+    '/sales/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One sale with its timeline and commission breakdown',
+        params: idParamsSchema,
+        response: { 200: saleDetailSchema },
+      },
+    },
+    async (request) => getSaleById(db, await viewerOf(db, signedInUser(request)), request.params.id),
+  );
+};
+
+/** Administrador only. */
+export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const deps = { flushClicks: () => app.clickBuffer.flush() };
+  app.post(
+    '/sales',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Record a sale (idempotent on campaign and external id)',
+        body: saleBodySchema,
+        response: { 200: saleSchema, 201: saleSchema },
+      },
+    },
+    async (request, reply) => {
+      const { sale, created } = await recordSale(db, deps, request.body, { source: 'admin', actorId: actor(request) });
+      return reply.code(created ? 201 : 200).send(sale);
+    },
+  );
+  for (const action of SALE_ACTIONS) {
+    app.post(
+      `/sales/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${action[0]?.toUpperCase()}${action.slice(1)} a sale`,
+          params: idParamsSchema,
+          body: saleDecisionBodySchema.nullish(),
+          response: { 200: saleSchema },
+        },
+      },
+      async (request) => decideSale(db, actor(request), request.params.id, action, request.body?.note),
+    );
+  }
+  app.post(
+    '/sales/actions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve, cancel or refund many sales; each answers on its own',
+        body: saleBulkBodySchema,
+        response: { 200: saleBulkResultSchema },
+      },
+    },
+    async (request) => decideSales(db, actor(request), request.body.ids, request.body.action, request.body.note),
+  );
+  app.post(
+    '/sales/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Record the rows of a CSV (sent in chunks); a report per row',
+        body: saleImportBodySchema,
+        response: { 200: saleImportResultSchema },
+      },
+    },
+    async (request) => importSales(db, deps, actor(request), request.body.rows),
+  );
+
+  app.get(
+    '/api-keys',
+    { schema: { tags, security, summary: 'Postback API keys', response: { 200: apiKeyListSchema } } },
+    async () => findApiKeys(db),
+  );
+  app.post(
+    '/api-keys',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a postback key; the key and its signing secret are shown this once',
+        body: apiKeyBodySchema,
+        response: { 201: createdApiKeySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createApiKey(db, app.config.jwtSecret, actor(request), request.body)),
+  );
+  app.delete(
+    '/api-keys/:id',
+    { schema: { tags, security, summary: 'Revoke a postback key', params: idParamsSchema } },
+    async (request, reply) => {
+      await revokeApiKey(db, actor(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody: string;
+  }
+}
+
+/** Public: merchants' servers, authenticated by their API key (and HMAC signature for signed keys). */
+export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const deps = { flushClicks: () => app.clickBuffer.flush() };
+  // The signature covers the exact bytes sent, so this scope keeps the raw body beside the parsed one.
+  app.decorateRequest('rawBody', '');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      const error = Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+  app.post(
+    '/postback',
+    {
+      schema: {
+        tags,
+        summary: 'A sale from a merchant: 201 new, 200 the same order again, 409 the same order with other content',
+        headers: postbackHeadersSchema,
+        body: postbackBodySchema,
+        response: { 200: saleSchema, 201: saleSchema },
+      },
+      // The key is checked before the body is validated: a stranger learns nothing about the contract.
+      preValidation: async (request) => {
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        await verifyPostback(
+          db,
+          app.config.jwtSecret,
+          { key: header('x-api-key'), signature: header('x-signature') },
+          request.rawBody,
+        );
+      },
+    },
+    async (request, reply) => {
+      const { sale, created } = await recordSale(db, deps, request.body, { source: 'postback', actorId: null });
+      return reply.code(created ? 201 : 200).send(sale);
+    },
+  );
+};
