@@ -28,6 +28,9 @@ export const linkSchema = z.object({
   utm_medium: z.string(),
   utm_campaign: z.string(),
   clicks: z.number().int(),
+  sales: z.number().int(),
+  commission_cents: z.number().int(),
+  conversion_bps: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type TrackingLink = z.infer<typeof linkSchema>;

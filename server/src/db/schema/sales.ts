@@ -60,6 +60,7 @@ export const sales = pgTable(
     index('sales_affiliate_created_idx').on(t.affiliateId, t.createdAt),
     index('sales_campaign_created_idx').on(t.campaignId, t.createdAt),
     index('sales_created_idx').on(t.createdAt),
+    index('sales_click_idx').on(t.clickId).where(sql`${t.clickId} is not null`),
     index('sales_payable_idx').on(t.payableAt).where(sql`${t.status} = 'pending'`),
     check('sales_amount_positive', sql`${t.amountCents} > 0`),
     check('sales_commission_not_negative', sql`${t.commissionCents} >= 0`),

@@ -620,6 +620,25 @@ describe('reading sales', () => {
   });
 });
 
+describe('GET /links with sales', () => {
+  test('each link shows the sales of its clicks, their commission and the conversion rate', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: ana.headers });
+    const link = res.json().items.find((l: { id: number }) => l.id === anaLink);
+    const through = await db()
+      .select({ status: sales.status, commission: sales.commissionCents })
+      .from(sales)
+      .innerJoin(clicks, eq(clicks.id, sales.clickId))
+      .where(eq(clicks.linkId, anaLink));
+    const counting = through.filter((s) => s.status === 'pending' || s.status === 'approved');
+    expect(counting.length).toBeGreaterThan(0);
+    expect(link).toMatchObject({
+      sales: counting.length,
+      commission_cents: counting.reduce((sum, s) => sum + s.commission, 0),
+    });
+    expect(link.conversion_bps).toBe(Math.round((counting.length * 10_000) / link.clicks));
+  });
+});
+
 describe('POST /sales/import', () => {
   test('records good rows, reports duplicates and refused rows with the reason', async () => {
     const orderId = nextOrder();

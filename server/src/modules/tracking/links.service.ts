@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { affiliates, campaigns, clicks, links } from '../../db/schema';
+import { affiliates, campaigns, clicks, links, sales } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomCode } from '../auth/passwords';
 
@@ -29,16 +29,38 @@ const linkColumns = {
   utm_campaign: links.utmCampaign,
   createdAt: links.createdAt,
   clicks: sql<number>`(select count(*)::int from ${clicks} where ${clicks.linkId} = ${links.id} and not ${clicks.isBot} and not ${clicks.isRepeat})`,
+  ...linkSalesColumns(),
 };
 
-type LinkRow = Omit<TrackingLink, 'url' | 'created_at'> & { createdAt: Date };
+/** Sales that came through the link's clicks; cancelled and refunded ones earn nothing and do not count. */
+function linkSalesColumns() {
+  const through = sql`from ${sales} join ${clicks} on ${clicks.id} = ${sales.clickId}
+    where ${clicks.linkId} = ${links.id} and ${sales.status} in ('pending', 'approved')`;
+  return {
+    sales: sql<number>`(select count(*)::int ${through})`,
+    commission_cents: sql<number>`(select coalesce(sum(${sales.commissionCents}), 0)::bigint ${through})`,
+  };
+}
+
+type LinkRow = Omit<TrackingLink, 'url' | 'created_at' | 'conversion_bps'> & { createdAt: Date };
 
 export function linkUrl(publicUrl: string, code: string) {
   return `${publicUrl}/r/${code}`;
 }
 
 function toLink(publicUrl: string, { createdAt, ...row }: LinkRow): TrackingLink {
-  return { ...row, clicks: Number(row.clicks), url: linkUrl(publicUrl, row.code), created_at: createdAt.toISOString() };
+  const clickCount = Number(row.clicks);
+  const saleCount = Number(row.sales);
+  return {
+    ...row,
+    clicks: clickCount,
+    sales: saleCount,
+    commission_cents: Number(row.commission_cents),
+    // Sales per counted click, in basis points (250 = 2.5 %); none without clicks.
+    conversion_bps: clickCount === 0 ? null : Math.round((saleCount * 10_000) / clickCount),
+    url: linkUrl(publicUrl, row.code),
+    created_at: createdAt.toISOString(),
+  };
 }
 
 export async function findLinks(db: Db, publicUrl: string, affiliateId: number, campaignId?: number) {

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_click_idx" ON "sales" USING btree ("click_id") WHERE "sales"."click_id" is not null;
