@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helper';
 import type { Database } from '../db/client';
-import { affiliates, campaigns, levels, networks, users } from '../db/schema';
+import { affiliates, campaigns, clicks, ledgerEntries, levels, networks, sales, users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { prepareDatabase } from './prepare';
 
@@ -42,6 +42,19 @@ describe('prepareDatabase', () => {
     expect((await database.db.select().from(levels)).length).toBeGreaterThanOrEqual(3);
     expect((await database.db.select().from(networks)).length).toBeGreaterThanOrEqual(2);
     expect((await database.db.select().from(campaigns)).length).toBeGreaterThanOrEqual(3);
+    // ...with clicks and sales in every state, the approved ones' commissions in the ledger
+    expect((await database.db.select({ n: count() }).from(clicks))[0]?.n).toBeGreaterThan(100);
+    const seeded = await database.db.select().from(sales);
+    expect(new Set(seeded.map((s) => s.status))).toEqual(new Set(['pending', 'approved', 'cancelled', 'refunded']));
+    expect(seeded.some((s) => s.flags.length > 0)).toBe(true);
+    const ledger = await database.db.select().from(ledgerEntries);
+    for (const sale of seeded) {
+      const lines = ledger.filter((l) => l.saleId === sale.id).map((l) => l.amountCents);
+      const expected = { approved: [sale.commissionCents], refunded: [sale.commissionCents, -sale.commissionCents] }[
+        sale.status as 'approved' | 'refunded'
+      ];
+      expect(lines).toEqual(sale.commissionCents > 0 && expected ? expected : []);
+    }
     const before = await database.db.select({ n: count() }).from(users);
     const again = await prepareDatabase(database, config, silent);
     expect(await database.db.select({ n: count() }).from(users)).toEqual(before);

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { settings, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_ACCOUNTS, seedDemoProgramme } from './demo';
+import { seedDemoActivity } from './demo-activity';
 
 const DEMO_MARKER = 'demo_data';
 
@@ -33,6 +34,7 @@ export async function prepareDatabase(database: Database, config: Config, log: F
   if (config.demoData) {
     if (userCount === 0) {
       await seedDemoProgramme(db, { withAdmin: !config.adminEmail });
+      await seedDemoActivity(db);
       await db.insert(settings).values({ key: DEMO_MARKER, value: { seeded_at: new Date().toISOString() } });
       log.info('demo programme seeded');
     }

@@ -1,5 +1,6 @@
 import { Alert, type AlertProps } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 export type Feedback = { tone: 'error' | 'success'; text: string };
 
@@ -11,7 +12,7 @@ export function FormAlert({
   message,
   tone = 'error',
   ...props
-}: { message: string | null | undefined; tone?: Feedback['tone'] } & Omit<AlertProps, 'color' | 'icon' | 'role'>) {
+}: { message: ReactNode; tone?: Feedback['tone'] } & Omit<AlertProps, 'color' | 'icon' | 'role'>) {
   if (!message) return null;
   const isError = tone === 'error';
   return (

@@ -32,6 +32,8 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Told the status of a successful answer (201 created vs 200 the same thing again). */
+  onStatus?: (status: number) => void;
 };
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -55,7 +57,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 204) return undefined as T;
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
   const body = isJson ? await response.json() : undefined;
-  if (response.ok) return body as T;
+  if (response.ok) {
+    options.onStatus?.(response.status);
+    return body as T;
+  }
 
   const error = new ApiError(response.status, body ?? {});
   if (response.status === 401 && token && error.code === 'TOKEN_INVALID') handlers.onUnauthorized?.();
@@ -77,4 +82,18 @@ export async function uploadFile<T>(path: string, file: File, method = 'PUT'): P
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
+}
+
+/** Fetches a file the API makes (a CSV export) with the session, and hands it to the browser as a download. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`${API_BASE}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

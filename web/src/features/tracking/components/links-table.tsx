@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatDate } from '../../../lib/format';
+import { formatBps, formatDate, formatMoney } from '../../../lib/format';
 import { useLinks } from '../api/links';
 
 /** The person's links with their counted clicks, filterable by campaign. */
@@ -75,6 +75,20 @@ export function LinksTable({ campaigns }: { campaigns: { value: string; label: s
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             },
             { accessor: 'clicks', title: t('links.clicks'), textAlign: 'right' },
+            { accessor: 'sales', title: t('links.sales'), textAlign: 'right' },
+            {
+              accessor: 'conversion_bps',
+              title: t('links.conversion'),
+              textAlign: 'right',
+              render: (l) => (l.conversion_bps === null ? '—' : formatBps(l.conversion_bps, i18n.language)),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            },
+            {
+              accessor: 'commission_cents',
+              title: t('links.commission'),
+              textAlign: 'right',
+              render: (l) => formatMoney(l.commission_cents, i18n.language),
+            },
             {
               accessor: 'created_at',
               title: t('links.createdAt'),

@@ -1,0 +1,281 @@
+import type { SaleAction, SaleDetail, SaleEvent } from '@contract/sales';
+import {
+  Button,
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconClick, IconCoin, IconReceipt, IconX } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { errorMessage } from '../../../lib/form';
+import { formatBps, formatDateTime, formatMoney } from '../../../lib/format';
+import { useDecideSale } from '../api/sales';
+import { SaleDecisionModal } from './sale-decision-modal';
+import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
+
+const EVENT_ICON: Record<SaleEvent['kind'], ReactNode> = {
+  click: <IconClick size={14} />,
+  sale: <IconReceipt size={14} />,
+  approved: <IconCheck size={14} />,
+  cancelled: <IconX size={14} />,
+  refunded: <IconArrowBackUp size={14} />,
+  ledger: <IconCoin size={14} />,
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One sale: what it is, its story from click to ledger, and how its commission was worked out. */
+export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
+  const decide = useDecideSale();
+  const [action, setAction] = useState<SaleAction | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const { commission } = sale;
+
+  const confirm = async (note: string) => {
+    if (!action) return;
+    try {
+      const decided = await decide.mutateAsync({ id: sale.id, action, note: note || undefined });
+      setFeedback({
+        tone: 'success',
+        text: t('sales.decided', { id: sale.id, status: t(`sales.statuses.${decided.status}`) }),
+      });
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorMessage(error, t) });
+    }
+    setAction(null);
+  };
+
+  const eventLabel = (event: SaleEvent) =>
+    event.kind === 'ledger' && event.ledger_kind
+      ? t(`sales.details.ledger.${event.ledger_kind}`)
+      : t(`sales.details.events.${event.kind}`);
+  const eventBy = (event: SaleEvent) => {
+    if (event.kind === 'approved' && event.actor_name === null) return t('sales.details.automatic');
+    return event.actor_name ? t('sales.details.by', { name: event.actor_name }) : null;
+  };
+
+  return (
+    <Stack gap="lg">
+      <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
+      <Card withBorder padding="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
+          <Stack gap={4}>
+            <Group gap="xs">
+              <SaleStatusBadge status={sale.status} />
+              <SaleFlags flags={sale.flags} />
+            </Group>
+            <Text fz={28} fw={700}>
+              {money(sale.amount_cents)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {sale.campaign_name} · {when(sale.created_at)}
+            </Text>
+          </Stack>
+          <Stack gap={2} align="flex-end">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('sales.commission')}
+            </Text>
+            <Text
+              fz={28}
+              fw={700}
+              c={sale.status === 'cancelled' || sale.status === 'refunded' ? 'dimmed' : 'green.8'}
+              data-testid="sale-commission"
+            >
+              {money(sale.commission_cents)}
+            </Text>
+          </Stack>
+        </Group>
+        {admin && (sale.status === 'pending' || sale.status === 'approved') && (
+          <Group gap="xs" mb="md">
+            {sale.status === 'pending' && (
+              <>
+                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setAction('approve')}>
+                  {t('sales.approve')}
+                </Button>
+                <Button variant="default" leftSection={<IconX size={16} />} onClick={() => setAction('cancel')}>
+                  {t('sales.cancel')}
+                </Button>
+              </>
+            )}
+            {sale.status === 'approved' && (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconArrowBackUp size={16} />}
+                onClick={() => setAction('refund')}
+              >
+                {t('sales.refund')}
+              </Button>
+            )}
+          </Group>
+        )}
+        <Divider mb="md" />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {admin && <Fact label={t('sales.affiliate')}>{`${sale.affiliate_name} (${sale.affiliate_code})`}</Fact>}
+          <Fact label={t('sales.paymentMethod')}>{t(`campaigns.methods.${sale.payment_method}`)}</Fact>
+          <Fact label={t('sales.details.order')}>{sale.external_id ?? '—'}</Fact>
+          <Fact label={t('sales.origin')}>{sale.origin || '—'}</Fact>
+          <Fact label={t('sales.details.source')}>{t(`sales.sources.${sale.source}`)}</Fact>
+          <Fact label={t('sales.details.attributed')}>{t(`sales.attributedBy.${sale.attributed_by}`)}</Fact>
+          <Fact label={t('sales.details.customer')}>{sale.customer_email ?? '—'}</Fact>
+          {sale.status === 'pending' && <Fact label={t('sales.details.payable')}>{when(sale.payable_at)}</Fact>}
+          {sale.click && (
+            <Fact label={t('sales.details.link')}>
+              <Text span ff="monospace" size="sm">
+                /r/{sale.click.link_code}
+              </Text>
+              {[sale.click.sub_id, sale.click.utm_source, sale.click.utm_medium, sale.click.utm_campaign].filter(
+                Boolean,
+              ).length > 0 &&
+                ` · ${[sale.click.sub_id, sale.click.utm_source, sale.click.utm_medium, sale.click.utm_campaign].filter(Boolean).join(' · ')}`}
+            </Fact>
+          )}
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg">
+          <Title order={2} fz="lg" mb="md">
+            {t('sales.details.timeline')}
+          </Title>
+          <Timeline bulletSize={26} lineWidth={2} active={sale.timeline.length - 1}>
+            {sale.timeline.map((event, index) => (
+              <Timeline.Item
+                // biome-ignore lint/suspicious/noArrayIndexKey: a sale's story is append-only and never reordered
+                key={index}
+                bullet={
+                  <ThemeIcon
+                    size={26}
+                    radius="xl"
+                    variant="light"
+                    color={event.amount_cents !== undefined && event.amount_cents < 0 ? 'red' : 'brand'}
+                  >
+                    {EVENT_ICON[event.kind]}
+                  </ThemeIcon>
+                }
+                title={eventLabel(event)}
+              >
+                <Text size="xs" c="dimmed">
+                  {when(event.at)}
+                  {eventBy(event) ? ` · ${eventBy(event)}` : ''}
+                </Text>
+                {event.amount_cents !== undefined && (
+                  <Text size="sm" fw={600} c={event.amount_cents < 0 ? 'red.8' : 'green.8'}>
+                    {event.amount_cents > 0 ? '+' : ''}
+                    {money(event.amount_cents)}
+                  </Text>
+                )}
+                {event.kind === 'click' && sale.click?.referrer && (
+                  <Text size="xs" c="dimmed">
+                    {t('sales.details.referrer')}: {sale.click.referrer}
+                  </Text>
+                )}
+                {event.note && (
+                  <Text size="sm" fs="italic">
+                    “{event.note}”
+                  </Text>
+                )}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} fz="lg" mb="md">
+            {t('sales.details.why')}
+          </Title>
+          <Table variant="vertical" layout="fixed" withTableBorder={false}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w="45%">{t('sales.details.rule')}</Table.Th>
+                <Table.Td>
+                  {t(`sales.details.rules.${commission.rule}`, { level: commission.level_name ?? '' })}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('sales.details.base')}</Table.Th>
+                <Table.Td>{money(commission.base_cents)}</Table.Td>
+              </Table.Tr>
+              {commission.rate_bps !== null && (
+                <Table.Tr>
+                  <Table.Th>{t('sales.details.rate')}</Table.Th>
+                  <Table.Td>{formatBps(commission.rate_bps, i18n.language)}</Table.Td>
+                </Table.Tr>
+              )}
+              {commission.fixed_cents !== null && (
+                <Table.Tr>
+                  <Table.Th>{t('sales.details.fixed')}</Table.Th>
+                  <Table.Td>{money(commission.fixed_cents)}</Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Th>{t('sales.details.exact')}</Table.Th>
+                <Table.Td ff="monospace">{exactReais(commission.exact_cents, i18n.language)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('sales.commission')}</Table.Th>
+                <Table.Td fw={700}>{money(commission.commission_cents)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Stack gap={4} mt="md">
+            {commission.rule !== 'campaign_fixed' && (
+              <Text size="xs" c="dimmed">
+                {t('sales.details.rounding')}
+              </Text>
+            )}
+            {commission.rule === 'campaign_fixed' && (
+              <Text size="xs" c="dimmed">
+                {t('sales.details.cappedFixed')}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('sales.details.frozen')}
+            </Text>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      {action && (
+        <SaleDecisionModal
+          action={action}
+          count={1}
+          busy={decide.isPending}
+          onCancel={() => setAction(null)}
+          onConfirm={confirm}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** "925.875" cents → "R$ 9,25875": every digit of the exact result, in the person's locale. */
+function exactReais(exactCents: string, language: string): string {
+  const [whole = '0', fraction = ''] = exactCents.split('.');
+  const digits = whole.padStart(3, '0');
+  const reais = Number(digits.slice(0, -2));
+  const decimals = `${digits.slice(-2)}${fraction}`;
+  const sample = formatMoney(reais * 100 + 1, language); // e.g. "R$ 12,01": learn the separator
+  const separator = /(\D)01\D*$/.exec(sample)?.[1] ?? ',';
+  return formatMoney(reais * 100, language).replace(/\D00(\D*)$/, `${separator}${decimals}$1`);
+}

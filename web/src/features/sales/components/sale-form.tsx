@@ -1,0 +1,207 @@
+import { PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/paths';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { showApiError } from '../../../lib/form';
+import { formatMoney, numberSeparators } from '../../../lib/format';
+import { useRecordSale } from '../api/sales';
+import type { Option } from './sales-filters';
+
+type Who = 'affiliate_code' | 'click_id';
+type Values = {
+  campaign_id: string | null;
+  who: Who;
+  affiliate_code: string;
+  click_id: string;
+  amount: number | string;
+  payment_method: PaymentMethod;
+  origin: string;
+  customer_email: string;
+  external_id: string;
+  approve: boolean;
+};
+
+const EMPTY: Values = {
+  campaign_id: null,
+  who: 'affiliate_code',
+  affiliate_code: '',
+  click_id: '',
+  amount: '',
+  payment_method: 'pix',
+  origin: '',
+  customer_email: '',
+  external_id: '',
+  approve: false,
+};
+
+/** /admin/vendas/criar: a sale typed in by an admin (reais on screen, cents on the wire). */
+export function SaleForm({ campaigns }: { campaigns: Option[] }) {
+  const { t, i18n } = useTranslation();
+  const record = useRecordSale();
+  const [feedback, setFeedback] = useState<(Feedback & { saleId?: number }) | null>(null);
+  const form = useForm<Values>({
+    initialValues: EMPTY,
+    validate: {
+      campaign_id: (v) => (v ? null : t('validation.required')),
+      amount: (v) => (v !== '' && Number(v) > 0 ? null : t('sales.create.amountRule')),
+      affiliate_code: (v, values) => (values.who !== 'affiliate_code' || v.trim() ? null : t('sales.create.whoRule')),
+      click_id: (v, values) => (values.who !== 'click_id' || v.trim() ? null : t('sales.create.whoRule')),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFeedback(null);
+    const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+    try {
+      const { sale, created } = await record.mutateAsync({
+        campaign_id: Number(values.campaign_id),
+        ...(values.who === 'affiliate_code'
+          ? { affiliate_code: values.affiliate_code.trim() }
+          : { click_id: values.click_id.trim() }),
+        amount_cents: Math.round(Number(values.amount) * 100),
+        payment_method: values.payment_method,
+        origin: optional(values.origin),
+        customer_email: optional(values.customer_email),
+        external_id: optional(values.external_id),
+        status: values.approve ? 'approved' : 'pending',
+      });
+      setFeedback({
+        tone: created ? 'success' : 'error',
+        saleId: sale.id,
+        text: created
+          ? t('sales.create.recorded', {
+              id: sale.id,
+              name: sale.affiliate_name,
+              commission: formatMoney(sale.commission_cents, i18n.language),
+            })
+          : t('sales.create.already', { id: sale.id }),
+      });
+      if (created) form.setValues({ ...EMPTY, campaign_id: values.campaign_id, payment_method: values.payment_method });
+    } catch (error) {
+      const message = showApiError(form, error, t);
+      if (message) setFeedback({ tone: 'error', text: message });
+    }
+  });
+
+  const who = form.getValues().who;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {feedback && (
+          <FormAlert
+            tone={feedback.tone}
+            message={
+              <>
+                {feedback.text}{' '}
+                {feedback.saleId && (
+                  <Anchor component={Link} to={pathTo('saleDetails', { id: feedback.saleId })} fw={600}>
+                    {t('sales.open', { id: feedback.saleId })}
+                  </Anchor>
+                )}
+              </>
+            }
+          />
+        )}
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Select
+              label={t('sales.create.campaign')}
+              required
+              searchable
+              data={campaigns}
+              {...form.getInputProps('campaign_id')}
+            />
+            <Stack gap={6}>
+              <SegmentedControl
+                aria-label={t('sales.create.who')}
+                value={who}
+                onChange={(value) => form.setFieldValue('who', value as Who)}
+                data={[
+                  { value: 'affiliate_code', label: t('sales.create.whoCode') },
+                  { value: 'click_id', label: t('sales.create.whoClick') },
+                ]}
+                w={{ base: '100%', sm: 'fit-content' }}
+              />
+              {who === 'affiliate_code' ? (
+                <TextInput
+                  label={t('sales.create.code')}
+                  required
+                  maxLength={40}
+                  {...form.getInputProps('affiliate_code')}
+                />
+              ) : (
+                <TextInput
+                  label={t('sales.create.clickId')}
+                  required
+                  ff="monospace"
+                  {...form.getInputProps('click_id')}
+                />
+              )}
+            </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberInput
+                label={t('sales.create.amount')}
+                required
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                prefix="R$ "
+                {...numberSeparators(i18n.language)}
+                {...form.getInputProps('amount')}
+              />
+              <Select
+                label={t('sales.create.method')}
+                required
+                allowDeselect={false}
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`campaigns.methods.${m}`) }))}
+                {...form.getInputProps('payment_method')}
+              />
+              <TextInput
+                label={t('sales.create.externalId')}
+                description={t('sales.create.externalHelp')}
+                maxLength={100}
+                {...form.getInputProps('external_id')}
+              />
+              <TextInput
+                label={t('sales.create.origin')}
+                description={t('sales.create.originHelp')}
+                maxLength={60}
+                {...form.getInputProps('origin')}
+              />
+              <TextInput
+                label={t('sales.create.customerEmail')}
+                description={t('sales.create.customerHelp')}
+                type="email"
+                {...form.getInputProps('customer_email')}
+              />
+            </SimpleGrid>
+            <Checkbox label={t('sales.create.approveNow')} {...form.getInputProps('approve', { type: 'checkbox' })} />
+          </Stack>
+        </Card>
+        <Button
+          type="submit"
+          loading={record.isPending}
+          w={{ base: '100%', sm: 'auto' }}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('sales.create.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SaleTotals as Totals } from '@contract/sales';
+import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useTranslation } from '../../../i18n';
+import { formatMoney } from '../../../lib/format';
+
+/** The filtered list's totals: what the rows below add up to, not only the page shown. */
+export function SaleTotals({ totals }: { totals: Totals | undefined }) {
+  const { t, i18n } = useTranslation();
+  const cards = [
+    { key: 'count', value: totals ? new Intl.NumberFormat(i18n.language).format(totals.count) : null },
+    { key: 'amount', value: totals ? formatMoney(totals.amount_cents, i18n.language) : null },
+    { key: 'approved', value: totals ? formatMoney(totals.approved_commission_cents, i18n.language) : null },
+    { key: 'pending', value: totals ? formatMoney(totals.pending_commission_cents, i18n.language) : null },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      {cards.map((card) => (
+        <Card key={card.key} withBorder padding="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t(`sales.totals.${card.key}`)}
+          </Text>
+          {card.value === null ? (
+            <Skeleton height={28} mt={6} width="70%" />
+          ) : (
+            <Text fz={22} fw={700} mt={4} data-testid={`sales-total-${card.key}`}>
+              {card.value}
+            </Text>
+          )}
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

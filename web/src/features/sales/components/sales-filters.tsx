@@ -1,0 +1,119 @@
+import { PAYMENT_METHODS } from '@contract/campaigns';
+import { SALE_STATUSES, type SaleListQuery } from '@contract/sales';
+import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useTranslation } from '../../../i18n';
+
+export type Option = { value: string; label: string };
+export type SaleFilters = Pick<
+  SaleListQuery,
+  'from' | 'to' | 'status' | 'campaign_id' | 'network_id' | 'payment_method' | 'origin' | 'flagged'
+> & { search: string };
+
+export const NO_FILTERS: SaleFilters = { search: '' };
+
+/** Period, status and campaign for everyone; network, payment method, origin and flags for admins. */
+export function SalesFilters({
+  value,
+  onChange,
+  campaigns,
+  networks,
+  admin,
+}: {
+  value: SaleFilters;
+  onChange: (next: SaleFilters) => void;
+  campaigns: Option[];
+  networks?: Option[];
+  admin: boolean;
+}) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<SaleFilters>) => onChange({ ...value, ...patch });
+  const isFiltered = Object.entries(value).some(([, v]) => v !== undefined && v !== '');
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        aria-label={admin ? t('sales.search') : t('sales.searchOwn')}
+        placeholder={admin ? t('sales.search') : t('sales.searchOwn')}
+        leftSection={<IconSearch size={16} />}
+        value={value.search}
+        onChange={(event) => set({ search: event.currentTarget.value })}
+        w={{ base: '100%', sm: 260 }}
+      />
+      <TextInput
+        type="date"
+        label={t('sales.from')}
+        value={value.from ?? ''}
+        max={value.to}
+        onChange={(event) => set({ from: event.currentTarget.value || undefined })}
+        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+      />
+      <TextInput
+        type="date"
+        label={t('sales.to')}
+        value={value.to ?? ''}
+        min={value.from}
+        onChange={(event) => set({ to: event.currentTarget.value || undefined })}
+        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+      />
+      <Select
+        aria-label={t('sales.status')}
+        placeholder={t('sales.anyStatus')}
+        clearable
+        data={SALE_STATUSES.map((s) => ({ value: s, label: t(`sales.statuses.${s}`) }))}
+        value={value.status ?? null}
+        onChange={(status) => set({ status: (status as SaleFilters['status']) ?? undefined })}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <Select
+        aria-label={t('sales.campaign')}
+        placeholder={t('sales.anyCampaign')}
+        clearable
+        searchable
+        data={campaigns}
+        value={value.campaign_id ? String(value.campaign_id) : null}
+        onChange={(id) => set({ campaign_id: id ? Number(id) : undefined })}
+        w={{ base: '100%', xs: 220 }}
+      />
+      {admin && (
+        <>
+          <Select
+            aria-label={t('sales.network')}
+            placeholder={t('sales.anyNetwork')}
+            clearable
+            data={networks ?? []}
+            value={value.network_id ? String(value.network_id) : null}
+            onChange={(id) => set({ network_id: id ? Number(id) : undefined })}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Select
+            aria-label={t('sales.paymentMethod')}
+            placeholder={t('sales.anyMethod')}
+            clearable
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`campaigns.methods.${m}`) }))}
+            value={value.payment_method ?? null}
+            onChange={(method) => set({ payment_method: (method as SaleFilters['payment_method']) ?? undefined })}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <TextInput
+            aria-label={t('sales.origin')}
+            placeholder={t('sales.origin')}
+            value={value.origin ?? ''}
+            onChange={(event) => set({ origin: event.currentTarget.value || undefined })}
+            w={{ base: '100%', xs: 150 }}
+          />
+          <Checkbox
+            label={t('sales.flaggedOnly')}
+            checked={value.flagged === 'true'}
+            onChange={(event) => set({ flagged: event.currentTarget.checked ? 'true' : undefined })}
+            mb={8}
+          />
+        </>
+      )}
+      {isFiltered && (
+        <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => onChange(NO_FILTERS)}>
+          {t('sales.clearFilters')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,240 @@
+import 'mantine-datatable/styles.css';
+import type { Sale, SaleAction, SaleListQuery } from '@contract/sales';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/paths';
+import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { errorMessage } from '../../../lib/form';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { downloadSalesCsv, useDecideSales, useSales } from '../api/sales';
+import { SaleDecisionModal } from './sale-decision-modal';
+import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
+import { SaleTotals } from './sale-totals';
+import { NO_FILTERS, type Option, type SaleFilters, SalesFilters } from './sales-filters';
+
+const PAGE_SIZE = 20;
+type SortKey = 'created_at' | 'amount_cents' | 'commission_cents';
+
+/**
+ * A sales list with its filters, totals and CSV export. For an admin it spans the programme, and
+ * selected rows can be approved, cancelled or refunded together.
+ */
+export function SalesTable({
+  admin,
+  campaigns,
+  networks,
+  initialFilters = NO_FILTERS,
+}: {
+  admin: boolean;
+  campaigns: Option[];
+  networks?: Option[];
+  initialFilters?: SaleFilters;
+}) {
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useState<SaleFilters>(initialFilters);
+  const [q] = useDebouncedValue(filters.search.trim(), 250);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<DataTableSortStatus<Sale>>({ columnAccessor: 'created_at', direction: 'desc' });
+  const [selected, setSelected] = useState<Sale[]>([]);
+  const [action, setAction] = useState<SaleAction | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const decide = useDecideSales();
+
+  const key = sort.columnAccessor as SortKey;
+  const { search: _search, ...rest } = filters;
+  const query: SaleListQuery = {
+    ...rest,
+    q: q || undefined,
+    sort: sort.direction === 'asc' ? key : `-${key}`,
+    page,
+    page_size: PAGE_SIZE,
+  };
+  const sales = useSales(query);
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+
+  const changeFilters = (next: SaleFilters) => {
+    setFilters(next);
+    setPage(1);
+    setSelected([]);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    setFeedback(null);
+    try {
+      await downloadSalesCsv(query);
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorMessage(error, t) });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const confirm = async (note: string) => {
+    if (!action) return;
+    try {
+      const { results } = await decide.mutateAsync({ action, ids: selected.map((s) => s.id), note: note || undefined });
+      const ok = results.filter((r) => r.ok).length;
+      setFeedback({
+        tone: ok === results.length ? 'success' : 'error',
+        text: t('sales.bulkDone', { ok, failed: results.length - ok }),
+      });
+      setSelected([]);
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorMessage(error, t) });
+    }
+    setAction(null);
+  };
+
+  return (
+    <Stack gap="md">
+      <SaleTotals totals={sales.data?.totals} />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <SalesFilters
+          value={filters}
+          onChange={changeFilters}
+          campaigns={campaigns}
+          networks={networks}
+          admin={admin}
+        />
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={exportCsv}>
+          {t('sales.exportCsv')}
+        </Button>
+      </Group>
+      {admin && selected.length > 0 && (
+        <Card withBorder padding="sm" bg="var(--mantine-color-default-hover)">
+          <Group justify="space-between" wrap="wrap">
+            <Text fw={600} size="sm" aria-live="polite">
+              {t('sales.selected', { count: selected.length })}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" color="green" onClick={() => setAction('approve')}>
+                {t('sales.approve')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setAction('cancel')}>
+                {t('sales.cancel')}
+              </Button>
+              <Button size="xs" color="red" variant="light" onClick={() => setAction('refund')}>
+                {t('sales.refund')}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      )}
+      <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
+      <FormAlert message={sales.isError ? errorMessage(sales.error, t) : null} />
+      <Card withBorder padding={0}>
+        <DataTable<Sale>
+          minHeight={sales.data?.items.length ? undefined : 240}
+          fetching={sales.isFetching}
+          records={sales.data?.items ?? []}
+          totalRecords={sales.data?.total ?? 0}
+          recordsPerPage={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          sortStatus={sort}
+          onSortStatusChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          {...(admin ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
+          noRecordsIcon={<IconReceipt size={36} stroke={1.4} />}
+          noRecordsText={admin || Object.values(rest).some(Boolean) || q ? t('sales.empty') : t('sales.emptyOwn')}
+          highlightOnHover
+          verticalSpacing="sm"
+          columns={[
+            {
+              accessor: 'id',
+              title: '#',
+              render: (s) => (
+                <Anchor
+                  component={Link}
+                  to={pathTo('saleDetails', { id: s.id })}
+                  fw={600}
+                  size="sm"
+                  aria-label={t('sales.open', { id: s.id })}
+                >
+                  {s.id}
+                </Anchor>
+              ),
+            },
+            {
+              accessor: 'created_at',
+              title: t('sales.date'),
+              sortable: true,
+              render: (s) => formatDateTime(s.created_at, i18n.language),
+            },
+            { accessor: 'campaign_name', title: t('sales.campaign') },
+            ...(admin
+              ? [
+                  {
+                    accessor: 'affiliate_name',
+                    title: t('sales.affiliate'),
+                    render: (s: Sale) => (
+                      <Stack gap={0}>
+                        <Text size="sm">{s.affiliate_name}</Text>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {s.affiliate_code}
+                        </Text>
+                      </Stack>
+                    ),
+                  },
+                ]
+              : []),
+            {
+              accessor: 'payment_method',
+              title: t('sales.paymentMethod'),
+              render: (s) => t(`campaigns.methods.${s.payment_method}`),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            },
+            {
+              accessor: 'amount_cents',
+              title: t('sales.amount'),
+              sortable: true,
+              textAlign: 'right',
+              render: (s) => money(s.amount_cents),
+            },
+            {
+              accessor: 'commission_cents',
+              title: t('sales.commission'),
+              sortable: true,
+              textAlign: 'right',
+              render: (s) => (
+                <Text
+                  size="sm"
+                  fw={600}
+                  td={s.status === 'cancelled' || s.status === 'refunded' ? 'line-through' : undefined}
+                >
+                  {money(s.commission_cents)}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'status',
+              title: t('sales.status'),
+              render: (s) => (
+                <Group gap={4}>
+                  <SaleStatusBadge status={s.status} />
+                  {s.status === 'pending' && <SaleFlags flags={s.flags} />}
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {action && (
+        <SaleDecisionModal
+          action={action}
+          count={selected.length}
+          busy={decide.isPending}
+          onCancel={() => setAction(null)}
+          onConfirm={confirm}
+        />
+      )}
+    </Stack>
+  );
+}
