@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from './constants';
+import { E2E_BASE_URL, MERCHANT_URL } from './constants';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-1' };
 const MAIL_DIR = '.tmp/e2e-mail';
 
-async function call<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function call<T>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
   const res = await fetch(`${E2E_BASE_URL}/api/v1${path}`, {
     method: options.method ?? (options.body ? 'POST' : 'GET'),
     headers: {
@@ -103,4 +106,29 @@ export async function useSession(page: Page, email: string, password: string) {
 export async function adminGet<T>(path: string): Promise<T> {
   const token = await apiSignIn(ADMIN.email, ADMIN.password);
   return call<T>(path, { token });
+}
+
+/** A campaign of the admin's, made through the API for a journey that needs its own. */
+export async function createCampaign(name: string, body: Record<string, unknown> = {}) {
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  return call<{ id: number; name: string }>('/campaigns', {
+    token,
+    body: {
+      name,
+      destination_url: `${MERCHANT_URL}/checkout?sku=42`,
+      cookie_days: 30,
+      hold_days: 7,
+      ...body,
+    },
+  });
+}
+
+/** The affiliate record (id and code) behind an email. */
+export async function affiliateOf(email: string) {
+  const page = await adminGet<{ items: { id: number; code: string; email: string }[] }>(
+    `/affiliates?q=${encodeURIComponent(email)}`,
+  );
+  const found = page.items.find((a) => a.email === email);
+  if (!found) throw new Error(`no affiliate ${email}`);
+  return found;
 }

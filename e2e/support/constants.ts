@@ -10,4 +10,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A stand-in merchant: its host resolves to the portal itself, so a followed tracking link lands
+  // on a real page (Playwright cannot intercept the redirected request).
+  `--host-resolver-rules=MAP ${'merchant.e2e.test'} 127.0.0.1`,
 ];
+export const MERCHANT_URL = `http://merchant.e2e.test:${E2E_PORT}`;

@@ -170,14 +170,7 @@ export async function getSaleRow(db: Db, viewer: Viewer, id: number): Promise<Sa
   return toSale(row, viewer);
 }
 
-const AUDIT_EVENTS: Record<string, SaleEvent['kind']> = {
-  'sale.create': 'sale',
-  'sale.approve': 'approved',
-  'sale.cancel': 'cancelled',
-  'sale.refund': 'refunded',
-};
-
-/** The sale's story: its click, its record and decisions (from the audit log), and its ledger lines. */
+/** The sale's story: its click, its record and decisions (who from the audit log), and its ledger lines. */
 export async function getSaleStory(db: Db, sale: Sale) {
   const [clickRows, decisions, ledger] = await Promise.all([
     sale.click_id
@@ -196,19 +189,24 @@ export async function getSaleStory(db: Db, sale: Sale) {
     db.select().from(ledgerEntries).where(eq(ledgerEntries.saleId, sale.id)).orderBy(asc(ledgerEntries.id)),
   ]);
   const found = clickRows[0];
+  // Who made each step and why, when the audit log has it (sales imported before it may not).
+  const decisionOf = (action: string) => {
+    const row = decisions.find((d) => d.entry.action === action);
+    if (!row) return {};
+    const after = row.entry.after as { note?: string | null } | null;
+    return {
+      actor_name: row.firstName === null ? null : `${row.firstName} ${row.lastName}`,
+      note: after?.note ?? null,
+    };
+  };
   const timeline: SaleEvent[] = [];
   if (found) timeline.push({ at: found.click.at.toISOString(), kind: 'click' });
-  for (const { entry, firstName, lastName } of decisions) {
-    const kind = AUDIT_EVENTS[entry.action];
-    if (!kind) continue;
-    const after = entry.after as { note?: string | null } | null;
-    timeline.push({
-      at: entry.at.toISOString(),
-      kind,
-      actor_name: firstName === null ? null : `${firstName} ${lastName}`,
-      note: after?.note ?? null,
-    });
+  timeline.push({ at: sale.created_at, kind: 'sale', ...decisionOf('sale.create') });
+  if (sale.decided_at && sale.status !== 'pending') {
+    const kind = sale.status === 'cancelled' ? 'cancelled' : 'approved';
+    timeline.push({ at: sale.decided_at, kind, ...decisionOf(kind === 'cancelled' ? 'sale.cancel' : 'sale.approve') });
   }
+  if (sale.refunded_at) timeline.push({ at: sale.refunded_at, kind: 'refunded', ...decisionOf('sale.refund') });
   for (const line of ledger) {
     timeline.push({
       at: line.createdAt.toISOString(),
@@ -217,6 +215,7 @@ export async function getSaleStory(db: Db, sale: Sale) {
       amount_cents: line.amountCents,
     });
   }
+  // Stable: at the same instant the decision comes before the ledger line it caused.
   timeline.sort((a, b) => a.at.localeCompare(b.at));
   const click = found
     ? {

@@ -490,6 +490,7 @@ export const enApp = {
       revokeText: 'Postbacks with this key will be refused at once.',
       empty: 'No keys yet.',
       signedYes: 'Signed',
+      signature: 'Signature',
       signedNo: 'Key only',
     },
   },

@@ -632,6 +632,7 @@ export const pt: Messages = {
       revokeText: 'Postbacks com esta chave passam a ser recusados na hora.',
       empty: 'Nenhuma chave ainda.',
       signedYes: 'Assinada',
+      signature: 'Assinatura',
       signedNo: 'Só a chave',
     },
   },

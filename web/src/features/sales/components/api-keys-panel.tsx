@@ -111,7 +111,7 @@ export function ApiKeysPanel({ postbackUrl }: { postbackUrl: string }) {
             { accessor: 'prefix', title: t('sales.keys.prefix'), render: (k) => <Code>{k.prefix}…</Code> },
             {
               accessor: 'signed',
-              title: t('sales.keys.signed'),
+              title: t('sales.keys.signature'),
               render: (k) => (k.signed ? t('sales.keys.signedYes') : t('sales.keys.signedNo')),
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             },

@@ -219,7 +219,7 @@ export function SalesTable({
               render: (s) => (
                 <Group gap={4}>
                   <SaleStatusBadge status={s.status} />
-                  {s.status === 'pending' && <SaleFlags flags={s.flags} />}
+                  {admin && s.status === 'pending' && <SaleFlags flags={s.flags} />}
                 </Group>
               ),
             },
