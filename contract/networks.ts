@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { affiliateStatusSchema } from './affiliates';
 import { idSchema } from './common';
 
+/** What the members' sales add up to: counted sales (pending or approved), approved amount and commission. */
+const salesTotals = {
+  sales_count: z.number().int(),
+  approved_sales_cents: z.number().int(),
+  commission_cents: z.number().int(),
+};
+
 export const networkSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   member_count: z.number().int(),
+  ...salesTotals,
   created_at: z.string(),
 });
 export type Network = z.infer<typeof networkSchema>;
@@ -19,6 +27,7 @@ export const networkMemberSchema = z.object({
   code: z.string(),
   status: affiliateStatusSchema,
   level_name: z.string().nullable(),
+  ...salesTotals,
 });
 export type NetworkMember = z.infer<typeof networkMemberSchema>;
 

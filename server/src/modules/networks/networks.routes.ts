@@ -7,7 +7,9 @@ import {
   networkMemberParamsSchema,
   networkPatchSchema,
 } from '@contract/networks';
+import { saleListQuerySchema, salePageSchema } from '@contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findSales } from '../sales/sales.service';
 import {
   addNetworkMember,
   createNetwork,
@@ -29,11 +31,28 @@ export const networksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Affiliate networks with their member count',
+        summary: 'Affiliate networks with their member count and sales totals',
         response: { 200: networkListSchema },
       },
     },
     async () => ({ items: await findNetworks(app.database.db) }),
+  );
+  app.get(
+    '/networks/:id/sales',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The sales of the network's members, with the filters of GET /sales",
+        params: idParamsSchema,
+        querystring: saleListQuerySchema,
+        response: { 200: salePageSchema },
+      },
+    },
+    async (request) => {
+      await getNetworkById(app.database.db, request.params.id);
+      return findSales(app.database.db, { isAdmin: true }, { ...request.query, network_id: request.params.id });
+    },
   );
   app.get(
     '/networks/:id',

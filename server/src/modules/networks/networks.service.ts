@@ -1,27 +1,52 @@
 import type { Network, NetworkDetails, networkBodySchema, networkPatchSchema } from '@contract/networks';
-import { asc, count, eq, getTableColumns } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { affiliates, levels, networks, users } from '../../db/schema';
+import { affiliates, levels, networks, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
 
-function networkQuery(db: Db) {
-  return db
-    .select({ ...getTableColumns(networks), memberCount: count(affiliates.id) })
-    .from(networks)
-    .leftJoin(affiliates, eq(affiliates.networkId, networks.id))
-    .groupBy(networks.id);
+/**
+ * Sales of the affiliates who are members now: how many count (pending or approved), the approved
+ * amount and the approved commission. `owner` is the SQL of the affiliates to sum over.
+ */
+function salesTotals(owner: ReturnType<typeof sql>) {
+  const of = sql`from ${sales} where ${sales.affiliateId} in (${owner})`;
+  return {
+    salesCount: sql<number>`(select count(*)::int ${of} and ${sales.status} in ('pending', 'approved'))`,
+    approvedSalesCents: sql<string>`(select coalesce(sum(${sales.amountCents}), 0) ${of} and ${sales.status} = 'approved')`,
+    commissionCents: sql<string>`(select coalesce(sum(${sales.commissionCents}), 0) ${of} and ${sales.status} = 'approved')`,
+  };
 }
+
+function networkQuery(db: Db) {
+  // Spelled out: in a one-table select Drizzle writes a bare "id", which the subquery would take as its own.
+  const networkId = sql`${networks}.id`;
+  const members = sql`select a.id from ${affiliates} a where a.network_id = ${networkId}`;
+  return db
+    .select({
+      ...getTableColumns(networks),
+      memberCount: sql<number>`(select count(*)::int from ${affiliates} a where a.network_id = ${networkId})`,
+      ...salesTotals(members),
+    })
+    .from(networks);
+}
+
+const totalsOf = (row: { salesCount: number; approvedSalesCents: string; commissionCents: string }) => ({
+  sales_count: Number(row.salesCount),
+  approved_sales_cents: Number(row.approvedSalesCents),
+  commission_cents: Number(row.commissionCents),
+});
 
 function toNetwork(row: Awaited<ReturnType<typeof networkQuery>>[number]): Network {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    member_count: row.memberCount,
+    member_count: Number(row.memberCount),
+    ...totalsOf(row),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -42,13 +67,20 @@ export async function getNetworkById(db: Db, id: number): Promise<NetworkDetails
       code: affiliates.code,
       status: affiliates.status,
       level_name: levels.name,
+      ...salesTotals(sql`${affiliates.id}`),
     })
     .from(affiliates)
     .innerJoin(users, eq(users.id, affiliates.userId))
     .leftJoin(levels, eq(levels.id, affiliates.levelId))
     .where(eq(affiliates.networkId, id))
     .orderBy(asc(users.firstName), asc(users.lastName));
-  return { ...toNetwork(row), members };
+  return {
+    ...toNetwork(row),
+    members: members.map(({ salesCount, approvedSalesCents, commissionCents, ...member }) => ({
+      ...member,
+      ...totalsOf({ salesCount, approvedSalesCents, commissionCents }),
+    })),
+  };
 }
 
 const nameTaken = () =>

@@ -2,6 +2,7 @@ import { ADMIN_ROLE } from '@contract/auth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { campaigns } from '../../db/schema';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedIn>>;
@@ -86,5 +87,48 @@ describe('networks', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/networks', headers: affiliate.headers })).statusCode,
     ).toBe(403);
+  });
+
+  test("members and the network carry their sales totals; GET /networks/:id/sales lists only members' sales", async () => {
+    const db = t.database.db;
+    const network = (await inject('POST', '/networks', { name: 'Rede Vendas' })).json();
+    const member = await createSignedIn(t.app, db);
+    const outsider = await createSignedIn(t.app, db);
+    await inject('POST', `/networks/${network.id}/affiliates`, { affiliate_id: member.user.affiliateId });
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        name: 'Rede camp',
+        destinationUrl: 'https://x.example.com/',
+        commissionType: 'percent',
+        commissionValue: 1_000,
+        cookieDays: 30,
+        holdDays: 0,
+      })
+      .returning();
+    const sale = async (affiliateId: number | null, amount: number, decide?: string) => {
+      const res = await inject('POST', '/sales', {
+        campaign_id: campaign?.id,
+        affiliate_id: affiliateId,
+        amount_cents: amount,
+        payment_method: 'pix',
+      });
+      if (decide) await inject('POST', `/sales/${res.json().id}/${decide}`);
+      return res.json().id as number;
+    };
+    await sale(member.user.affiliateId, 10_000, 'approve');
+    await sale(member.user.affiliateId, 5_000); // pending: counted, not approved
+    await sale(member.user.affiliateId, 7_000, 'cancel'); // not counted
+    await sale(outsider.user.affiliateId, 99_000, 'approve'); // not a member
+    const details = (await inject('GET', `/networks/${network.id}`)).json();
+    const expected = { sales_count: 2, approved_sales_cents: 10_000, commission_cents: 1_000 };
+    expect(details).toMatchObject(expected);
+    expect(details.members[0]).toMatchObject({ affiliate_id: member.user.affiliateId, ...expected });
+    const listed = (await inject('GET', '/networks')).json().items.find((n: { id: number }) => n.id === network.id);
+    expect(listed).toMatchObject({ member_count: 1, ...expected });
+    const page = (await inject('GET', `/networks/${network.id}/sales?status=approved`)).json();
+    expect(page.items.map((s: { affiliate_id: number }) => s.affiliate_id)).toEqual([member.user.affiliateId]);
+    expect(page.totals.amount_cents).toBe(10_000);
+    expect((await inject('GET', '/networks/999999/sales')).statusCode).toBe(404);
   });
 });

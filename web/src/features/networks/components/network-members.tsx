@@ -7,12 +7,13 @@ import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
+import { formatMoney } from '../../../lib/format';
 import { useNetworkMembership } from '../api/networks';
 import { personColumns } from './person-columns';
 
 /** The members of a network, their level and status, and taking one out. */
 export function NetworkMembers({ network }: { network: NetworkDetails }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { remove } = useNetworkMembership(network.id);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   return (
@@ -35,6 +36,20 @@ export function NetworkMembers({ network }: { network: NetworkDetails }) {
           columns={[
             ...personColumns<NetworkMember>(t),
             { accessor: 'level_name', title: t('levels.name'), render: (m) => m.level_name ?? '—' },
+            { accessor: 'sales_count', title: t('networks.salesCount'), textAlign: 'right' },
+            {
+              accessor: 'approved_sales_cents',
+              title: t('networks.approvedSales'),
+              textAlign: 'right',
+              render: (m) => formatMoney(m.approved_sales_cents, i18n.language),
+            },
+            {
+              accessor: 'commission_cents',
+              title: t('networks.commission'),
+              textAlign: 'right',
+              render: (m) => formatMoney(m.commission_cents, i18n.language),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            },
             {
               accessor: 'status',
               title: t('networks.status'),

@@ -8,7 +8,7 @@ import { pathTo } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useNetworks } from '../api/networks';
 
 /** /admin/rede-afiliados: every network with its size. */
@@ -48,6 +48,20 @@ export function NetworksTable() {
               visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             },
             { accessor: 'member_count', title: t('networks.members'), textAlign: 'right' },
+            { accessor: 'sales_count', title: t('networks.salesCount'), textAlign: 'right' },
+            {
+              accessor: 'approved_sales_cents',
+              title: t('networks.approvedSales'),
+              textAlign: 'right',
+              render: (n) => formatMoney(n.approved_sales_cents, i18n.language),
+            },
+            {
+              accessor: 'commission_cents',
+              title: t('networks.commission'),
+              textAlign: 'right',
+              render: (n) => formatMoney(n.commission_cents, i18n.language),
+              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            },
             {
               accessor: 'created_at',
               title: t('networks.createdAt'),

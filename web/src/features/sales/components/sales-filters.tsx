@@ -23,6 +23,7 @@ export function SalesFilters({
   value: SaleFilters;
   onChange: (next: SaleFilters) => void;
   campaigns: Option[];
+  /** Without it there is no network filter (a screen that is about one network). */
   networks?: Option[];
   admin: boolean;
 }) {
@@ -76,15 +77,17 @@ export function SalesFilters({
       />
       {admin && (
         <>
-          <Select
-            aria-label={t('sales.network')}
-            placeholder={t('sales.anyNetwork')}
-            clearable
-            data={networks ?? []}
-            value={value.network_id ? String(value.network_id) : null}
-            onChange={(id) => set({ network_id: id ? Number(id) : undefined })}
-            w={{ base: '100%', xs: 200 }}
-          />
+          {networks && (
+            <Select
+              aria-label={t('sales.network')}
+              placeholder={t('sales.anyNetwork')}
+              clearable
+              data={networks ?? []}
+              value={value.network_id ? String(value.network_id) : null}
+              onChange={(id) => set({ network_id: id ? Number(id) : undefined })}
+              w={{ base: '100%', xs: 200 }}
+            />
+          )}
           <Select
             aria-label={t('sales.paymentMethod')}
             placeholder={t('sales.anyMethod')}

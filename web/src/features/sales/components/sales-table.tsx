@@ -29,11 +29,14 @@ export function SalesTable({
   campaigns,
   networks,
   initialFilters = NO_FILTERS,
+  locked = {},
 }: {
   admin: boolean;
   campaigns: Option[];
   networks?: Option[];
   initialFilters?: SaleFilters;
+  /** Filters the screen holds whatever the person picks (a network's own sales). */
+  locked?: Partial<SaleListQuery>;
 }) {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<SaleFilters>(initialFilters);
@@ -50,6 +53,7 @@ export function SalesTable({
   const { search: _search, ...rest } = filters;
   const query: SaleListQuery = {
     ...rest,
+    ...locked,
     q: q || undefined,
     sort: sort.direction === 'asc' ? key : `-${key}`,
     page,
