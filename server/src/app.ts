@@ -11,7 +11,7 @@ import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
-import { levelsAdminRoutes } from './modules/levels/levels.routes';
+import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -121,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await signedIn.register(campaignsRoutes);
         await signedIn.register(trackingRoutes);
         await signedIn.register(salesRoutes);
+        await signedIn.register(levelsRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);

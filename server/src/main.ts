@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleAutoApproval } from './modules/sales/approval-job';
 import { prepareDatabase } from './seed/prepare';
 
@@ -27,7 +28,10 @@ async function main() {
   const app = await buildApp({ config, database, webDir: WEB_DIR });
   const summary = await prepareDatabase(database, config, app.log);
   // Background jobs run on every server; each takes a lease in the database, so one does the work.
-  const stopJobs = scheduleAutoApproval(database.db, app.log);
+  const jobs = [scheduleAutoApproval(database.db, app.log), schedulePromotions(database.db, app.log)];
+  const stopJobs = () => {
+    for (const stop of jobs) stop();
+  };
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,38 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { jobLeases, sales } from '../../db/schema';
+import { sales } from '../../db/schema';
 import { AppError } from '../../errors';
+import { acquireLease, every, releaseLease } from '../../jobs/lease';
 import { decideSale } from './sales.service';
 
 export const AUTO_APPROVAL_JOB = 'sales.auto-approval';
-const LEASE_MS = 5 * 60_000;
 const BATCH = 500;
-
-/**
- * Takes the named job's lease if no other server holds it. The database is the lock: the upsert
- * only replaces a lease that has run out, so at any moment one holder has it.
- */
-export async function acquireLease(db: Db, name: string, holder: string, ms = LEASE_MS): Promise<boolean> {
-  const until = new Date(Date.now() + ms);
-  const rows = await db
-    .insert(jobLeases)
-    .values({ name, holder, heldUntil: until })
-    .onConflictDoUpdate({
-      target: jobLeases.name,
-      set: { holder, heldUntil: until },
-      setWhere: sql`${jobLeases.heldUntil} < now()`,
-    })
-    .returning({ holder: jobLeases.holder });
-  return rows[0]?.holder === holder;
-}
-
-export async function releaseLease(db: Db, name: string, holder: string) {
-  await db
-    .update(jobLeases)
-    .set({ heldUntil: new Date(0), lastRunAt: new Date() })
-    .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
-}
 
 /**
  * Approves every pending, unflagged sale whose hold for its payment method has passed. Runs on one
@@ -74,18 +49,11 @@ export async function runAutoApproval(db: Db, now = new Date()): Promise<number 
 
 /** Every few minutes on every server; the lease makes one of them do the work. */
 export function scheduleAutoApproval(db: Db, log: FastifyBaseLogger, everyMs = 10 * 60_000) {
-  const run = () =>
+  return every(everyMs, () =>
     runAutoApproval(db)
       .then((n) => {
         if (n) log.info({ approved: n }, 'sales approved after their hold period');
       })
-      .catch((error: Error) => log.error({ err: error.message }, 'auto-approval failed'));
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+      .catch((error: Error) => log.error({ err: error.message }, 'auto-approval failed')),
+  );
 }
