@@ -79,3 +79,20 @@ export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;
 export const campaignPageSchema = pageOf(campaignSchema);
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+const campaignResultsSchema = z.object({
+  clicks: z.number().int(),
+  /** Pending or approved (cancelled and refunded sales earn nothing). */
+  sales: z.number().int(),
+  commission_cents: z.number().int(),
+  approved_commission_cents: z.number().int(),
+});
+
+/** A campaign's results: the affiliate's own, or for an admin the whole and each affiliate's. */
+export const campaignStatsSchema = z.object({
+  totals: campaignResultsSchema,
+  affiliates: z.array(
+    campaignResultsSchema.extend({ affiliate_id: z.number().int(), name: z.string(), code: z.string() }),
+  ),
+});
+export type CampaignStats = z.infer<typeof campaignStatsSchema>;

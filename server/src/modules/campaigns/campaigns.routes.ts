@@ -1,7 +1,14 @@
-import { campaignBodySchema, campaignListQuerySchema, campaignPageSchema, campaignSchema } from '@contract/campaigns';
+import {
+  campaignBodySchema,
+  campaignListQuerySchema,
+  campaignPageSchema,
+  campaignSchema,
+  campaignStatsSchema,
+} from '@contract/campaigns';
 import { idParamsSchema } from '@contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendStoredImage, withRawUploads } from '../../images';
+import { getCampaignStats } from './campaign-stats.service';
 import {
   createCampaign,
   findCampaigns,
@@ -34,6 +41,22 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/:id',
     { schema: { tags, security, summary: 'One campaign', params: idParamsSchema, response: { 200: campaignSchema } } },
     async (request) => getCampaignById(app.database.db, request.params.id),
+  );
+  app.get(
+    '/campaigns/:id/stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Clicks, sales and commissions on a campaign: mine, or (admin) everyone's",
+        params: idParamsSchema,
+        response: { 200: campaignStatsSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new Error('signed-in route without a user');
+      return getCampaignStats(app.database.db, request.user, request.params.id);
+    },
   );
 };
 

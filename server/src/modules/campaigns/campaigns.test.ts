@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { campaigns, notifications } from '../../db/schema';
+import { campaigns, clicks, links, notifications } from '../../db/schema';
 import { sanitizeDescription } from './campaigns.service';
 
 let t: TestApp;
@@ -162,5 +163,75 @@ describe('campaigns', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('image');
+  });
+});
+
+describe('GET /campaigns/:id/stats', () => {
+  test("an affiliate sees their own clicks, sales and commissions; an admin everyone's", async () => {
+    const db = t.database.db;
+    const campaign = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/campaigns',
+        headers: admin.headers,
+        payload: valid({ hold_days_by_method: {} }),
+      })
+    ).json();
+    const ana = await createSignedIn(t.app, db);
+    const bia = await createSignedIn(t.app, db);
+    const [link] = await db
+      .insert(links)
+      .values({ affiliateId: ana.user.affiliateId ?? 0, campaignId: campaign.id, code: `stats${process.pid}` })
+      .returning();
+    const click = (isBot = false) => ({
+      id: randomUUID(),
+      linkId: link?.id ?? 0,
+      affiliateId: ana.user.affiliateId ?? 0,
+      campaignId: campaign.id,
+      at: new Date(),
+      ipHash: 'x',
+      isBot,
+    });
+    await db.insert(clicks).values([click(), click(), click(true)]);
+    const sale = async (affiliateId: number | null, amount: number, action?: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/sales',
+        headers: admin.headers,
+        payload: { campaign_id: campaign.id, affiliate_id: affiliateId, amount_cents: amount, payment_method: 'pix' },
+      });
+      if (action)
+        await t.app.inject({ method: 'POST', url: `/api/v1/sales/${res.json().id}/${action}`, headers: admin.headers });
+    };
+    await sale(ana.user.affiliateId, 10_000, 'approve'); // 15 % → 1 500
+    await sale(ana.user.affiliateId, 2_000); // pending → 300
+    await sale(ana.user.affiliateId, 9_000, 'cancel'); // earns nothing
+    await sale(bia.user.affiliateId, 4_000, 'approve'); // 600
+
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaigns/${campaign.id}/stats`,
+      headers: ana.headers,
+    });
+    expect(own.json()).toEqual({
+      totals: { clicks: 2, sales: 2, commission_cents: 1_800, approved_commission_cents: 1_500 },
+      affiliates: [],
+    });
+    const all = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/campaigns/${campaign.id}/stats`, headers: admin.headers })
+    ).json();
+    expect(all.totals).toEqual({ clicks: 2, sales: 3, commission_cents: 2_400, approved_commission_cents: 2_100 });
+    expect(
+      all.affiliates.map((a: { affiliate_id: number; commission_cents: number }) => [
+        a.affiliate_id,
+        a.commission_cents,
+      ]),
+    ).toEqual([
+      [ana.user.affiliateId, 1_800],
+      [bia.user.affiliateId, 600],
+    ]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/campaigns/999999/stats', headers: ana.headers })).statusCode,
+    ).toBe(404);
   });
 });

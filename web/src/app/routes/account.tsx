@@ -6,6 +6,7 @@ import { DataExportCard } from '../../features/account/components/data-export-ca
 import { PayoutCard } from '../../features/account/components/payout-card';
 import { ProfileCard } from '../../features/account/components/profile-card';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
+import { LevelProgressCard } from '../../features/levels/components/level-progress';
 import { MaintenanceSettings } from '../../features/system/components/maintenance-settings';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/form';
@@ -39,6 +40,7 @@ export default function AccountScreen() {
         </Stack>
       ) : account.data ? (
         <Stack gap="xl">
+          {account.data.affiliate && <LevelProgressCard />}
           <SimpleGrid cols={{ base: 1, md: account.data.affiliate ? 2 : 1 }} spacing="md">
             <ProfileCard account={account.data} />
             {account.data.affiliate && <PayoutCard affiliate={account.data.affiliate} />}

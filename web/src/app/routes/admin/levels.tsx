@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { PageHeader } from '../../../components/page-header';
 import { LevelsTable } from '../../../features/levels/components/levels-table';
+import { PromotionSettings } from '../../../features/levels/components/promotion-settings';
 import { useTranslation } from '../../../i18n';
 import { paths } from '../../paths';
 
@@ -22,6 +23,7 @@ export default function LevelsScreen() {
         }
       />
       <FormAlert message={saved ? t('levels.saved', { name: saved }) : null} tone="success" mb="md" />
+      <PromotionSettings />
       <LevelsTable />
     </>
   );

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignBody, CampaignListQuery } from '@contract/campaigns';
+import type { Campaign, CampaignBody, CampaignListQuery, CampaignStats } from '@contract/campaigns';
 import type { Page } from '@contract/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../lib/api-client';
@@ -46,5 +46,12 @@ export function useUploadCampaignImage(id: number) {
   return useMutation({
     mutationFn: (file: File) => uploadFile<Campaign>(`/campaigns/${id}/image`, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+  });
+}
+
+export function useCampaignStats(id: number) {
+  return useQuery({
+    queryKey: ['campaigns', id, 'stats'],
+    queryFn: () => api<CampaignStats>(`/campaigns/${id}/stats`),
   });
 }

@@ -22,6 +22,7 @@ import { useTranslation } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { currentClaims } from '../../../lib/session';
 import { STATUS_COLOR } from './campaign-cards';
+import { CampaignResults } from './campaign-results';
 import { commissionLabel } from './commission-label';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -59,14 +60,7 @@ export function CampaignDetails({ campaign }: { campaign: Campaign }) {
               <Text c="dimmed">{t('campaigns.noDescription')}</Text>
             )}
           </Card>
-          <Card withBorder padding="lg">
-            <Title order={2} fz="lg" mb="xs">
-              {t('campaigns.yourResults')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('campaigns.resultsPending')}
-            </Text>
-          </Card>
+          <CampaignResults campaignId={campaign.id} isAdmin={isAdmin} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>

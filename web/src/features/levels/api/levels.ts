@@ -1,4 +1,4 @@
-import type { Level, LevelBody } from '@contract/levels';
+import type { Level, LevelBody, LevelProgress, PromotionRun, PromotionSettings } from '@contract/levels';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -32,6 +32,34 @@ export function useDeleteLevel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api<void>(`/levels/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEVELS_KEY }),
+  });
+}
+
+export function useMyLevel() {
+  return useQuery({ queryKey: [...LEVELS_KEY, 'me'], queryFn: () => api<LevelProgress>('/me/level') });
+}
+
+export function usePromotionSettings() {
+  return useQuery({
+    queryKey: [...LEVELS_KEY, 'promotion'],
+    queryFn: () => api<PromotionSettings>('/levels/promotion'),
+  });
+}
+
+export function useSetPromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api<PromotionSettings>('/levels/promotion', { method: 'PUT', body: { enabled } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEVELS_KEY }),
+  });
+}
+
+/** Promotes now; the levels list (holders) refreshes after. */
+export function useRunPromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<PromotionRun>('/levels/promotion/run', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LEVELS_KEY }),
   });
 }
