@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminGet, useSession } from './support/api';
+import {
+  ADMIN,
+  adminGet,
+  affiliateOf,
+  apiSignIn,
+  call,
+  createApprovedAffiliate,
+  createCampaign,
+  useSession,
+} from './support/api';
 
 test.describe('[ADMIN][LEVELS]', () => {
   test('[ADMIN][LEVELS] an admin creates a level, edits its rate and sees the change in its history', async ({
@@ -58,4 +67,43 @@ test.describe('[ADMIN][LEVELS]', () => {
     }
     await expect(page.getByText('An item with this name already exists.')).toBeVisible();
   });
+});
+
+test('[ADMIN][AFFILIATE][LEVELS] an admin promotes now; the affiliate sees the new level and its rate', async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const level = `Diamante ${stamp}`;
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  // The top of the ladder, so no level another journey creates outranks it.
+  await call('/levels', { token, body: { name: level, rank: 999, commission_bps: 1_500, min_sales_cents: 900_000 } });
+  const campaign = await createCampaign(`Promoção ${stamp}`);
+  const affiliate = await createApprovedAffiliate('Promovida', `Costa${stamp}`);
+  const { code } = await affiliateOf(affiliate.email);
+  await call('/sales', {
+    token,
+    body: {
+      campaign_id: campaign.id,
+      affiliate_code: code,
+      amount_cents: 1_000_000,
+      payment_method: 'pix',
+      status: 'approved',
+    },
+  });
+
+  const mine = await (await browser.newContext()).newPage();
+  await useSession(mine, affiliate.email, affiliate.password);
+  await mine.goto('/conta');
+  await expect(mine.getByText('R$10,000.00 in approved sales over the last 90 days')).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await useSession(admin, ADMIN.email, ADMIN.password);
+  await admin.goto('/admin/niveis');
+  await admin.getByRole('button', { name: 'Promote now' }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: `Promovida Costa${stamp}` })).toContainText(level);
+
+  await mine.reload();
+  await expect(mine.getByTestId('my-level')).toHaveText(level);
+  await expect(mine.getByText('15% commission')).toBeVisible();
+  await expect(mine.getByText('You are at the top level. Congratulations!')).toBeVisible();
 });

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createApprovedAffiliate, signInThroughForm, useSession } from './support/api';
+import {
+  ADMIN,
+  affiliateOf,
+  apiSignIn,
+  call,
+  createApprovedAffiliate,
+  createCampaign,
+  signInThroughForm,
+  useSession,
+} from './support/api';
 
 test.describe('[ADMIN][NETWORKS]', () => {
   test('[ADMIN][NETWORKS] an admin creates a network, adds an affiliate, and moves another in after confirming', async ({
@@ -48,4 +57,37 @@ test.describe('[ADMIN][NETWORKS]', () => {
     const idRede = await affiliatePage.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id_rede);
     expect(idRede).toMatch(/^\d+$/);
   });
+});
+
+test("[ADMIN][NETWORKS] a network's sales: totals on the list and its own sales screen", async ({ page }) => {
+  const tag = `${Date.now()}`.slice(-7);
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  const network = await call<{ id: number }>('/networks', { token, body: { name: `Rede Vendas ${tag}` } });
+  const member = await createApprovedAffiliate('Membro', `Vendas${tag}`);
+  const { id, code } = await affiliateOf(member.email);
+  await call(`/networks/${network.id}/affiliates`, { token, body: { affiliate_id: id } });
+  const campaign = await createCampaign(`Rede campanha ${tag}`, {
+    commission_type: 'percent',
+    commission_value: 1_000,
+  });
+  await call('/sales', {
+    token,
+    body: {
+      campaign_id: campaign.id,
+      affiliate_code: code,
+      amount_cents: 25_000,
+      payment_method: 'boleto',
+      status: 'approved',
+    },
+  });
+
+  await useSession(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/rede-afiliados');
+  await expect(page.getByRole('row').filter({ hasText: `Rede Vendas ${tag}` })).toContainText('R$250.00');
+  await page.goto(`/admin/rede-afiliados/detalhes/${network.id}`);
+  await expect(page.getByRole('row').filter({ hasText: `Vendas${tag}` })).toContainText('R$25.00');
+  await page.getByRole('main').getByRole('link', { name: 'Sales', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Sales of Rede Vendas ${tag}` })).toBeVisible();
+  await expect(page.getByTestId('sales-total-count')).toHaveText('1');
+  await expect(page.getByRole('row').filter({ hasText: campaign.name })).toContainText('Approved');
 });
