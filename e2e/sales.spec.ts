@@ -133,5 +133,12 @@ test.describe('[SALES]', () => {
     await expect(refused).toHaveCount(1);
     await expect(refused).toContainText('4');
     await expect(refused).toContainText('amount');
+
+    // The overview, filtered to this affiliate, adds up the two sales just recorded.
+    await page.goto('/admin/vendas/visao-geral');
+    await page.getByRole('combobox', { name: 'Affiliate' }).fill(code);
+    await page.getByRole('option', { name: `Importada Silva (${code})` }).click();
+    await expect(page.getByTestId('sales-total-count')).toHaveText('2');
+    await expect(page.getByTestId('sales-total-amount')).toHaveText('R$1,354.56');
   });
 });

@@ -341,6 +341,8 @@ export const enApp = {
     anyStatus: 'Any status',
     campaign: 'Campaign',
     anyCampaign: 'All campaigns',
+    anyAffiliate: 'All affiliates',
+    noAffiliate: 'No affiliate found',
     network: 'Network',
     anyNetwork: 'All networks',
     paymentMethod: 'Payment method',

@@ -482,6 +482,8 @@ export const pt: Messages = {
     anyStatus: 'Qualquer situação',
     campaign: 'Campanha',
     anyCampaign: 'Todas as campanhas',
+    anyAffiliate: 'Todos os afiliados',
+    noAffiliate: 'Nenhum afiliado encontrado',
     network: 'Rede',
     anyNetwork: 'Todas as redes',
     paymentMethod: 'Forma de pagamento',

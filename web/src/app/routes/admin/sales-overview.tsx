@@ -1,7 +1,10 @@
 import { Button } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useAffiliates } from '../../../features/affiliates/api/affiliates';
 import { useCampaigns } from '../../../features/campaigns/api/campaigns';
 import { useNetworks } from '../../../features/networks/api/networks';
 import { NO_FILTERS } from '../../../features/sales/components/sales-filters';
@@ -14,6 +17,13 @@ export default function AdminSalesOverviewScreen() {
   const [params] = useSearchParams();
   const campaigns = useCampaigns({ page: 1, page_size: 100 });
   const networks = useNetworks();
+  const [affiliateSearch, setAffiliateSearch] = useState('');
+  const [q] = useDebouncedValue(affiliateSearch.trim(), 250);
+  const affiliates = useAffiliates({ q: q || undefined, page: 1, page_size: 20, sort: 'name' });
+  const affiliateOptions = (affiliates.data?.items ?? []).map((a) => ({
+    value: String(a.id),
+    label: `${a.first_name} ${a.last_name} (${a.code})`,
+  }));
   const campaignOptions = (campaigns.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   const networkOptions = (networks.data ?? []).map((n) => ({ value: String(n.id), label: n.name }));
   // Other screens link here with a filter (?sinalizadas=1 from the dashboard's "to review").
@@ -31,7 +41,13 @@ export default function AdminSalesOverviewScreen() {
           </Button>
         }
       />
-      <SalesTable admin campaigns={campaignOptions} networks={networkOptions} initialFilters={initial} />
+      <SalesTable
+        admin
+        campaigns={campaignOptions}
+        networks={networkOptions}
+        affiliates={{ options: affiliateOptions, onSearch: setAffiliateSearch }}
+        initialFilters={initial}
+      />
     </>
   );
 }

@@ -2,13 +2,17 @@ import { PAYMENT_METHODS } from '@contract/campaigns';
 import { SALE_STATUSES, type SaleListQuery } from '@contract/sales';
 import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
 
 export type Option = { value: string; label: string };
 export type SaleFilters = Pick<
   SaleListQuery,
-  'from' | 'to' | 'status' | 'campaign_id' | 'network_id' | 'payment_method' | 'origin' | 'flagged'
+  'from' | 'to' | 'status' | 'campaign_id' | 'affiliate_id' | 'network_id' | 'payment_method' | 'origin' | 'flagged'
 > & { search: string };
+
+/** Affiliates to choose from, found by what the admin types (the screen runs the search). */
+export type AffiliateChoice = { options: Option[]; onSearch: (q: string) => void };
 
 export const NO_FILTERS: SaleFilters = { search: '' };
 
@@ -18,6 +22,7 @@ export function SalesFilters({
   onChange,
   campaigns,
   networks,
+  affiliates,
   admin,
 }: {
   value: SaleFilters;
@@ -25,10 +30,17 @@ export function SalesFilters({
   campaigns: Option[];
   /** Without it there is no network filter (a screen that is about one network). */
   networks?: Option[];
+  affiliates?: AffiliateChoice;
   admin: boolean;
 }) {
   const { t } = useTranslation();
   const set = (patch: Partial<SaleFilters>) => onChange({ ...value, ...patch });
+  // The chosen affiliate stays choosable whatever the latest search found.
+  const [picked, setPicked] = useState<Option | null>(null);
+  const affiliateOptions =
+    affiliates && picked && !affiliates.options.some((o) => o.value === picked.value)
+      ? [picked, ...affiliates.options]
+      : (affiliates?.options ?? []);
   const isFiltered = Object.entries(value).some(([, v]) => v !== undefined && v !== '');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -77,6 +89,24 @@ export function SalesFilters({
       />
       {admin && (
         <>
+          {affiliates && (
+            <Select
+              aria-label={t('sales.affiliate')}
+              placeholder={t('sales.anyAffiliate')}
+              clearable
+              searchable
+              nothingFoundMessage={t('sales.noAffiliate')}
+              data={affiliateOptions}
+              filter={({ options }) => options}
+              onSearchChange={(q) => affiliates.onSearch(q === picked?.label ? '' : q)}
+              value={value.affiliate_id ? String(value.affiliate_id) : null}
+              onChange={(id, option) => {
+                setPicked(id ? option : null);
+                set({ affiliate_id: id ? Number(id) : undefined });
+              }}
+              w={{ base: '100%', xs: 220 }}
+            />
+          )}
           {networks && (
             <Select
               aria-label={t('sales.network')}

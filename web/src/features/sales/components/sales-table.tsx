@@ -15,7 +15,7 @@ import { downloadSalesCsv, useDecideSales, useSales } from '../api/sales';
 import { SaleDecisionModal } from './sale-decision-modal';
 import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
 import { SaleTotals } from './sale-totals';
-import { NO_FILTERS, type Option, type SaleFilters, SalesFilters } from './sales-filters';
+import { type AffiliateChoice, NO_FILTERS, type Option, type SaleFilters, SalesFilters } from './sales-filters';
 
 const PAGE_SIZE = 20;
 type SortKey = 'created_at' | 'amount_cents' | 'commission_cents';
@@ -28,12 +28,14 @@ export function SalesTable({
   admin,
   campaigns,
   networks,
+  affiliates,
   initialFilters = NO_FILTERS,
   locked = {},
 }: {
   admin: boolean;
   campaigns: Option[];
   networks?: Option[];
+  affiliates?: AffiliateChoice;
   initialFilters?: SaleFilters;
   /** Filters the screen holds whatever the person picks (a network's own sales). */
   locked?: Partial<SaleListQuery>;
@@ -103,6 +105,7 @@ export function SalesTable({
           onChange={changeFilters}
           campaigns={campaigns}
           networks={networks}
+          affiliates={affiliates}
           admin={admin}
         />
         <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={exportCsv}>
