@@ -1,6 +1,11 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -26,7 +31,7 @@ import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { spaPlugin } from './plugins/spa';
+import { notFoundPagePlugin, spaPlugin } from './plugins/spa';
 import { APP_VERSION } from './version';
 
 declare module 'fastify' {
@@ -86,6 +91,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => app.notificationHub.stop());
 
   await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  app.decorate('ctx', { db: app.database.db, config: app.config, mailer: app.mailer, tokens: app.tokens });
+  await app.register(notFoundPagePlugin, { webDir: options.webDir });
+  // The click redirect and the portal are sibling scopes, so the portal's request hooks (security headers,
+  // maintenance gate) never run for /r/:code (DESIGN.md §4); the redirect answers a 404 with the same page.
+  await app.register(async (redirect) =>
+    registerRedirect(redirect, options.database.db, app.clickBuffer, options.config.jwtSecret, app.sendNotFoundPage),
+  );
+  await app.register(portal, { webDir: options.webDir });
+  return app;
+}
+
+/** The API, its documentation and the pages, with the request hooks they need. */
+const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app, options) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -99,8 +118,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
-  app.decorate('ctx', { db: app.database.db, config: app.config, mailer: app.mailer, tokens: app.tokens });
   await app.register(maintenancePlugin);
 
   // Three scopes: public, signed in (a valid session), and Administrador. A module's routes sit in
@@ -141,6 +158,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(spaPlugin, { webDir: options.webDir });
-  registerRedirect(app, options.database.db, app.clickBuffer, options.config.jwtSecret, app.sendNotFoundPage);
-  return app;
-}
+};

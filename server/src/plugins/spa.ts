@@ -19,44 +19,66 @@ function isPageRequest(request: FastifyRequest): boolean {
   return !/\.[a-z0-9]+$/i.test(path);
 }
 
+/** The built app's folder, when there is one. */
+function webRootOf(webDir: string | undefined): string | undefined {
+  return webDir !== undefined && existsSync(join(webDir, 'index.html')) ? webDir : undefined;
+}
+
+function staticOptions(webDir: string) {
+  return {
+    root: webDir,
+    wildcard: true,
+    index: false as const,
+    // The build stores .br and .gz beside each asset: sent as they are, no compression per request.
+    preCompressed: true,
+    setHeaders(res: { header: (name: string, value: string) => void }, path: string) {
+      // Vite names assets by content hash, so they never change under one name.
+      const isHashedAsset = path.includes(`${join(webDir, 'assets')}`);
+      res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
+
+/**
+ * `reply.sendFile` and the portal's own page for a path it does not know (the app shows its 404
+ * screen), with no route and no request hook: registered at the root, so the click redirect, which
+ * runs none of the portal's hooks, answers an unknown link code with that page too.
+ */
+export const notFoundPagePlugin = fp(
+  async (app: FastifyInstance, options: { webDir: string | undefined }) => {
+    const webDir = webRootOf(options.webDir);
+    if (webDir) await app.register(fastifyStatic, { ...staticOptions(webDir), serve: false });
+    app.decorate('sendNotFoundPage', (reply: FastifyReply) =>
+      webDir
+        ? reply.header('cache-control', 'no-store').sendFile('index.html')
+        : sendProblem(reply, problem(reply.request, 404, { detail: 'Not found.' })),
+    );
+  },
+  { name: 'not-found-page' },
+);
+
 /**
  * Serves the built React app. Any page path the server does not know answers index.html
  * (history fallback), so deep links work and the app's router decides what is a 404 page.
  * Everything else that matches no route is a problem+json 404.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, options: { webDir: string | undefined }) => {
-  const webDir = options.webDir;
-  const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: true,
-      index: false,
-      // The build stores .br and .gz beside each asset: sent as they are, no compression per request.
-      preCompressed: true,
-      setHeaders(res, path) {
-        // Vite names assets by content hash, so they never change under one name.
-        const isHashedAsset = path.includes(`${join(webDir, 'assets')}`);
-        res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  if (hasWeb) {
-    // The static plugin answers a directory with 403, so the root page is a route of its own.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  // The portal's own page for a path it does not know (the app shows its 404 screen), e.g. an unknown link code.
-  app.decorate('sendNotFoundPage', (reply: FastifyReply) =>
-    hasWeb
-      ? reply.header('cache-control', 'no-store').sendFile('index.html')
-      : sendProblem(reply, problem(reply.request, 404, { detail: 'Not found.' })),
-  );
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && isPageRequest(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+export const spaPlugin = fp(
+  async (app: FastifyInstance, options: { webDir: string | undefined }) => {
+    const webDir = webRootOf(options.webDir);
+    if (webDir) {
+      // `reply.sendFile` comes from notFoundPagePlugin, with the same options.
+      await app.register(fastifyStatic, { ...staticOptions(webDir), decorateReply: false });
+      // The static plugin answers a directory with 403, so the root page is a route of its own.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
     }
-    return sendProblem(reply, problem(request, 404, { detail: `No route for ${request.method} ${request.url}` }));
-  });
-});
+    app.setNotFoundHandler((request, reply) => {
+      if (webDir && isPageRequest(request)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return sendProblem(reply, problem(request, 404, { detail: `No route for ${request.method} ${request.url}` }));
+    });
+  },
+  { dependencies: ['not-found-page'] },
+);

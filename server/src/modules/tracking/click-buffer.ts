@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 
 export type Click = {
@@ -7,7 +8,8 @@ export type Click = {
   linkId: number;
   affiliateId: number;
   campaignId: number;
-  at: Date;
+  /** Epoch milliseconds. */
+  at: number;
   ipHash: string;
   userAgent: string;
   referrer: string;
@@ -17,26 +19,86 @@ export type Click = {
 
 /** How often the buffer is written, and the batch size that writes it at once. */
 export const CLICK_FLUSH_MS = 1000;
-const CLICK_BATCH_MAX = 1000;
+// PGlite writes on the server's own thread (~13 µs a click): batches of 250 hold requests back ~3 ms,
+// and the buffer lets requests in between batches. PostgreSQL writes elsewhere: bigger batches, fewer trips.
+const CLICK_BATCH_MAX = { pglite: 250, postgres: 1000 };
 const REPEAT_WINDOW_MS = 60 * 60 * 1000;
+const COPY_CLICKS =
+  'copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat) from';
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A value in COPY's text format. */
+const copyText = (value: string) =>
+  COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] as string) : value;
+
+/** COPY … FROM STDIN with all its rows in one message: pg hands this query the server's go-ahead. */
+class CopyFromStdin extends pg.Query {
+  readonly #data: Buffer;
+  constructor(text: string, data: Buffer, callback: (error: Error | undefined) => void) {
+    super(text, callback);
+    this.#data = data;
+  }
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) {
+    connection.sendCopyFromChunk(this.#data);
+    connection.endCopyFrom();
+  }
+}
+
+async function copyToPostgres(pool: pg.Pool, rows: string) {
+  const connection = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      connection.query(
+        new CopyFromStdin(`${COPY_CLICKS} stdin`, Buffer.from(rows), (error) => (error ? reject(error) : resolve())),
+      );
+    });
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    connection.release(failure);
+  }
+}
 
 /**
  * Clicks are written in batches off the request path: the redirect answers at once and a flush
- * every second (or every 1000 clicks) inserts them in one statement. A crash loses at most the
- * last second; a graceful shutdown flushes. The repeat rule (same IP and agent on the same link
- * within an hour counts once) is kept per server.
+ * every second (or every full batch) inserts them. A crash loses at most the last second; a
+ * graceful shutdown flushes. The repeat rule (same IP and agent on the same link within an hour
+ * counts once) is kept per server. Each click is kept as its row, already in the form the write
+ * sends: one string is cheaper to hold and to send than an object.
  */
 export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
-  let pending: Click[] = [];
+  // A COPY is the cheapest write on both engines (PGlite runs it on this thread; PostgreSQL spends ~10%
+  // less than on an INSERT from JSON): it goes to the driver under Drizzle, which has no COPY.
+  const client = (db as { $client?: unknown }).$client;
+  const pglite = client instanceof PGlite ? client : null;
+  const pool = client instanceof pg.Pool ? client : null;
+  if (!pglite && !pool) throw new Error('The click buffer needs a PGlite or node-postgres database.');
+  const batchMax = pglite ? CLICK_BATCH_MAX.pglite : CLICK_BATCH_MAX.postgres;
+  let pending: string[] = [];
   let flushing: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
   const lastCounted = new Map<string, number>();
   const timer = setInterval(() => void flush(), CLICK_FLUSH_MS);
   timer.unref();
 
+  // Many clicks share a millisecond under load: format its timestamp once.
+  let isoAt = Number.NaN;
+  let iso = '';
+  function isoOf(at: number) {
+    if (at !== isoAt) {
+      isoAt = at;
+      iso = new Date(at).toISOString();
+    }
+    return iso;
+  }
+
   function isRepeat(click: Omit<Click, 'isRepeat'>): boolean {
     if (click.isBot) return false;
     const key = `${click.linkId}|${click.ipHash}|${click.userAgent}`;
-    const now = click.at.getTime();
+    const now = click.at;
     const last = lastCounted.get(key);
     if (last !== undefined && now - last < REPEAT_WINDOW_MS) return true;
     lastCounted.set(key, now);
@@ -46,54 +108,53 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return false;
   }
 
-  // One JSON parameter expanded by the database: cheap to build on the hot core, and the same SQL on
-  // PGlite and PostgreSQL (array parameters with unnest failed on PGlite; Drizzle's multi-row insert
-  // spent most of the redirect's CPU building 10 000 parameters per batch).
-  async function write(batch: Click[]) {
-    const rows = batch.map((c) => ({
-      id: c.id,
-      link_id: c.linkId,
-      affiliate_id: c.affiliateId,
-      campaign_id: c.campaignId,
-      at: c.at.toISOString(),
-      ip_hash: c.ipHash,
-      user_agent: c.userAgent,
-      referrer: c.referrer,
-      is_bot: c.isBot,
-      is_repeat: c.isRepeat,
-    }));
-    await db.execute(sql`
-      insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat)
-      select id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-        id uuid, link_id bigint, affiliate_id bigint, campaign_id bigint, at timestamptz,
-        ip_hash text, user_agent text, referrer text, is_bot boolean, is_repeat boolean
-      )`);
+  /** The click as a line of COPY's text format. */
+  function row(c: Omit<Click, 'isRepeat'>, repeat: boolean): string {
+    return `${c.id}\t${c.linkId}\t${c.affiliateId}\t${c.campaignId}\t${isoOf(c.at)}\t${c.ipHash}\t${copyText(c.userAgent)}\t${copyText(c.referrer)}\t${c.isBot ? 't' : 'f'}\t${repeat ? 't' : 'f'}\n`;
   }
 
-  function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
-      while (pending.length > 0) {
-        const batch = pending.slice(0, CLICK_BATCH_MAX);
-        try {
-          await write(batch);
-          pending = pending.slice(batch.length);
-        } catch (error) {
-          log.error(
-            { err: (error as Error).message, clicks: batch.length },
-            'click batch not written; kept for the next flush',
-          );
-          return;
-        }
+  async function write(batch: string[]) {
+    const rows = batch.join('');
+    if (pglite) await pglite.query(`${COPY_CLICKS} '/dev/blob'`, [], { blob: new Blob([rows]) });
+    else if (pool) await copyToPostgres(pool, rows);
+  }
+
+  /** Writes the clicks pending when it starts, a batch at a time, answering requests in between. */
+  async function drain() {
+    let left = pending.length;
+    while (left > 0 && pending.length > 0) {
+      const batch = pending.slice(0, Math.min(batchMax, left));
+      try {
+        await write(batch);
+      } catch (error) {
+        log.error(
+          { err: (error as Error).message, clicks: batch.length },
+          'click batch not written; kept for the next flush',
+        );
+        return;
       }
+      pending = pending.slice(batch.length);
+      left -= batch.length;
+      if (left > 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  // One flush runs at a time and at most one waits behind it: every caller meanwhile shares that one.
+  function flush(): Promise<void> {
+    if (queued) return queued;
+    const next = flushing.then(() => {
+      queued = null;
+      return drain();
     });
-    return flushing;
+    queued = next;
+    flushing = next;
+    return next;
   }
 
   return {
     record(click: Omit<Click, 'isRepeat'>) {
-      pending.push({ ...click, isRepeat: isRepeat(click) });
-      if (pending.length >= CLICK_BATCH_MAX) void flush();
+      pending.push(row(click, isRepeat(click)));
+      if (pending.length >= batchMax && !queued) void flush();
     },
     flush,
     async close() {

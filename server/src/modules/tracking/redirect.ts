@@ -9,6 +9,7 @@ import type { ClickBuffer } from './click-buffer';
 const BOT_AGENT =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|discord|curl|wget|python|httpclient|headless|monitor|scan/i;
 const LINK_CACHE_MS = 10_000;
+const IP_HASH_CACHE_MAX = 10_000;
 
 type Target = {
   linkId: number;
@@ -16,13 +17,36 @@ type Target = {
   campaignId: number;
   destination: string;
   utm: Record<string, string>;
-  cookieDays: number;
   status: 'active' | 'paused' | 'ended';
+  /** The Location and Set-Cookie values split around the click id, built once per cached link. */
+  location: [string, string] | null;
+  cookie: [string, string];
 };
+
+/** Only the admin's destination, with our parameters added; URL serialisation keeps CR/LF out. */
+function buildLocation(destination: string, utm: Record<string, string>, clickId: string): string {
+  const url = new URL(destination);
+  url.searchParams.set('click_id', clickId);
+  for (const [key, value] of Object.entries(utm)) if (value) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+// A click id is a UUID, which URL serialisation leaves as it is: the Location built around a random
+// UUID, split there, gives the same string as building it per click.
+const MARKER = randomUUID();
+function splitLocation(destination: string, utm: Record<string, string>): [string, string] | null {
+  try {
+    const parts = buildLocation(destination, utm, MARKER).split(MARKER);
+    return parts.length === 2 ? [parts[0] as string, parts[1] as string] : null;
+  } catch {
+    return null; // built per click, so an unusable destination fails where it always did
+  }
+}
 
 /**
  * GET /r/:code: the click redirect. It answers from a short cache, records the click in memory
- * (the buffer writes it) and carries no per-request hook it does not need (DESIGN.md §4).
+ * (the buffer writes it) and carries no per-request hook it does not need (DESIGN.md §4): `app`
+ * is a scope of its own.
  */
 export function registerRedirect(
   app: FastifyInstance,
@@ -32,69 +56,105 @@ export function registerRedirect(
   notFoundPage: (reply: FastifyReply) => FastifyReply,
 ) {
   const cache = new Map<string, { target: Target | null; at: number }>();
+  // The same address hashes to the same value: a busy link sees the same few addresses again and again.
+  const ipHashes = new Map<string, string>();
 
-  async function resolve(code: string): Promise<Target | null> {
+  function ipHash(ip: string): string {
+    let hash = ipHashes.get(ip);
+    if (hash === undefined) {
+      hash = createHmac('sha256', ipSecret).update(ip).digest('hex').slice(0, 32);
+      if (ipHashes.size >= IP_HASH_CACHE_MAX) ipHashes.delete(ipHashes.keys().next().value as string);
+      ipHashes.set(ip, hash);
+    }
+    return hash;
+  }
+
+  /** The target of a code while the cache holds it; undefined when it has to be read. */
+  function cached(code: string): Target | null | undefined {
     const hit = cache.get(code);
-    if (hit && Date.now() - hit.at < LINK_CACHE_MS) return hit.target;
+    return hit && Date.now() - hit.at < LINK_CACHE_MS ? hit.target : undefined;
+  }
+
+  async function load(code: string): Promise<Target | null> {
     const [row] = await db
       .select({ link: links, campaign: campaigns })
       .from(links)
       .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
       .where(eq(links.code, code));
-    const target: Target | null =
-      row && !row.link.disabledAt
-        ? {
-            linkId: row.link.id,
-            affiliateId: row.link.affiliateId,
-            campaignId: row.campaign.id,
-            destination: row.campaign.destinationUrl,
-            utm: { utm_source: row.link.utmSource, utm_medium: row.link.utmMedium, utm_campaign: row.link.utmCampaign },
-            cookieDays: row.campaign.cookieDays,
-            status: row.campaign.status,
-          }
-        : null;
+    let target: Target | null = null;
+    if (row && !row.link.disabledAt) {
+      const utm = {
+        utm_source: row.link.utmSource,
+        utm_medium: row.link.utmMedium,
+        utm_campaign: row.link.utmCampaign,
+      };
+      const destination = row.campaign.destinationUrl;
+      target = {
+        linkId: row.link.id,
+        affiliateId: row.link.affiliateId,
+        campaignId: row.campaign.id,
+        destination,
+        utm,
+        status: row.campaign.status,
+        location: splitLocation(destination, utm),
+        cookie: [
+          `afl_${row.campaign.id}=`,
+          `; Max-Age=${row.campaign.cookieDays * 86_400}; Path=/; SameSite=Lax; HttpOnly`,
+        ],
+      };
+    }
     if (cache.size > 50_000) cache.clear();
     cache.set(code, { target, at: Date.now() });
     return target;
   }
 
-  const handler = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
-    const code = request.params.code;
-    const target = /^[a-z0-9]{4,32}$/.test(code) ? await resolve(code) : null;
+  // The request id is the click id: a fresh UUID for every request of this scope, unless the server
+  // takes request ids from a header, which would let a client choose its click id.
+  app.setGenReqId(() => randomUUID());
+  const clientChosenIds = Boolean(app.initialConfig.requestIdHeader);
+
+  function answer(request: FastifyRequest, reply: FastifyReply, target: Target | null): FastifyReply {
     if (!target) return notFoundPage(reply.code(404));
     if (target.status !== 'active') {
       return reply.code(410).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(INACTIVE_PAGE);
     }
     const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 500);
-    const clickId = randomUUID();
+    const clickId = clientChosenIds ? randomUUID() : request.id;
     buffer.record({
       id: clickId,
       linkId: target.linkId,
       affiliateId: target.affiliateId,
       campaignId: target.campaignId,
-      at: new Date(),
-      ipHash: createHmac('sha256', ipSecret).update(request.ip).digest('hex').slice(0, 32),
+      at: Date.now(),
+      ipHash: ipHash(request.ip),
       userAgent,
       referrer: String(request.headers.referer ?? '').slice(0, 500),
       isBot: request.method === 'HEAD' || userAgent === '' || BOT_AGENT.test(userAgent),
     });
-    // Only the admin's destination, with our parameters added; URL serialisation keeps CR/LF out.
-    const destination = new URL(target.destination);
-    destination.searchParams.set('click_id', clickId);
-    for (const [key, value] of Object.entries(target.utm)) if (value) destination.searchParams.set(key, value);
+    const location = target.location
+      ? target.location[0] + clickId + target.location[1]
+      : buildLocation(target.destination, target.utm, clickId);
     return reply
       .code(302)
-      .header('location', destination.toString())
+      .header('location', location)
       .header('cache-control', 'no-store')
-      .header(
-        'set-cookie',
-        `afl_${target.campaignId}=${clickId}; Max-Age=${target.cookieDays * 86_400}; Path=/; SameSite=Lax; HttpOnly`,
-      )
+      .header('set-cookie', target.cookie[0] + clickId + target.cookie[1])
       .header('content-length', '0')
       .send();
+  }
+
+  // A cached link is answered at once, without a promise per click; only a cache miss waits.
+  const handler = (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
+    const code = request.params.code;
+    const target = /^[a-z0-9]{4,32}$/.test(code) ? cached(code) : null;
+    if (target !== undefined) {
+      answer(request, reply, target);
+      return;
+    }
+    return load(code).then((loaded) => answer(request, reply, loaded));
   };
 
-  const routeOptions = { logLevel: 'warn' as const, helmet: false as const, schema: { hide: true } };
+  const routeOptions = { logLevel: 'warn' as const, schema: { hide: true } };
   // Fastify answers HEAD with the same handler (request.method is HEAD): recorded as a bot.
   app.get('/r/:code', routeOptions, handler);
 }
