@@ -26,6 +26,8 @@ describe('csv export', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tcmd', "'\tcmd"],
     ['plain', 'plain'],
+    ['-50.00', '-50.00'],
+    ['-50.00+1', "'-50.00+1"],
   ])('neutralises %j', (cell, expected) => {
     expect(neutraliseCell(cell)).toBe(expected);
   });

@@ -42,6 +42,8 @@ export function parseCsv(text: string): string[][] {
  * so an exported customer field can never become code (OWASP CSV injection).
  */
 export function neutraliseCell(value: string): string {
+  // A plain number ("-50.00") is data, not a formula, and must stay a number in the sheet.
+  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

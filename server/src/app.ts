@@ -16,6 +16,7 @@ import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
+import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
@@ -139,6 +140,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(trackingRoutes);
         await signedIn.register(salesRoutes);
         await signedIn.register(levelsRoutes);
+        await signedIn.register(ledgerRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -151,6 +153,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(usersAdminRoutes);
           await admin.register(auditAdminRoutes);
           await admin.register(salesAdminRoutes);
+          await admin.register(ledgerAdminRoutes);
         });
       });
     },

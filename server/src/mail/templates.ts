@@ -113,4 +113,37 @@ export const mails = {
           { url: p.url, label: 'Choose my password' },
         );
   },
+  redemptionDecided(
+    language: string,
+    p: {
+      firstName: string;
+      id: number;
+      amount: string;
+      status: 'approved' | 'rejected' | 'paid';
+      detail: string;
+      url: string;
+    },
+  ) {
+    const pt = langOf(language) === 'pt';
+    const what = {
+      approved: pt
+        ? ['aprovado', 'O pagamento será feito em breve.']
+        : ['approved', 'The payment will be made shortly.'],
+      rejected: pt
+        ? ['recusado', `Motivo: ${p.detail}. O valor voltou para o seu saldo.`]
+        : ['rejected', `Reason: ${p.detail}. The amount is back in your balance.`],
+      paid: pt ? ['pago', `Comprovante: ${p.detail}.`] : ['paid', `Reference: ${p.detail}.`],
+    }[p.status];
+    return pt
+      ? render(
+          `Seu resgate nº ${p.id} foi ${what[0]}`,
+          [`Olá, ${p.firstName}!`, `Seu resgate nº ${p.id} de ${p.amount} foi ${what[0]}.`, what[1] ?? ''],
+          { url: p.url, label: 'Ver meus resgates' },
+        )
+      : render(
+          `Your redemption #${p.id} was ${what[0]}`,
+          [`Hello ${p.firstName},`, `Your redemption #${p.id} of ${p.amount} was ${what[0]}.`, what[1] ?? ''],
+          { url: p.url, label: 'See my redemptions' },
+        );
+  },
 };

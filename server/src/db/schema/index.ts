@@ -1,4 +1,6 @@
 // The one list of tables drizzle needs for its relational queries and drizzle-kit for migrations.
+
+export * from './ledger';
 export * from './programme';
 export * from './sales';
 export * from './system';

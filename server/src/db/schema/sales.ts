@@ -88,6 +88,8 @@ export const ledgerEntries = pgTable(
     index('ledger_affiliate_idx').on(t.affiliateId, t.id),
     // A sale's commission and its reversal each enter the ledger once, whatever races.
     uniqueIndex('ledger_sale_kind_key').on(t.saleId, t.kind).where(sql`${t.saleId} is not null`),
+    // A redemption reserves once and is released at most once.
+    uniqueIndex('ledger_redemption_kind_key').on(t.redemptionId, t.kind).where(sql`${t.redemptionId} is not null`),
   ],
 );
 

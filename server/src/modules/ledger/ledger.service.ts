@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import type { Balance, LedgerEntry } from '@contract/ledger';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerEntries } from '../../db/schema';
+import { affiliates, ledgerEntries, payments, redemptions, sales } from '../../db/schema';
+import { AppError } from '../../errors';
+import { getRedemptionSettings } from './redemption-settings';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
@@ -39,6 +42,68 @@ export async function availableBalance(db: Db, affiliateId: number): Promise<num
   const [row] = await db
     .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
-    .where(sql`${ledgerEntries.affiliateId} = ${affiliateId}`);
+    .where(eq(ledgerEntries.affiliateId, affiliateId));
   return Number(row?.cents ?? 0);
+}
+
+/** The affiliate behind a signed-in person (balances belong to affiliates, not admins). */
+export async function affiliateIdOf(db: Db, userId: number): Promise<number> {
+  const [affiliate] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, userId));
+  if (!affiliate) throw new AppError('FORBIDDEN', 'Only affiliates have a balance.', { reason: 'NOT_AN_AFFILIATE' });
+  return affiliate.id;
+}
+
+export async function getBalance(db: Db, affiliateId: number, minRedemptionCents: number): Promise<Balance> {
+  const sum = (column: typeof sales.commissionCents | typeof payments.amountCents | typeof redemptions.amountCents) =>
+    sql<string>`coalesce(sum(${column}), 0)`;
+  const [available, [pending], [paid], [reserved], rules] = await Promise.all([
+    availableBalance(db, affiliateId),
+    db
+      .select({ cents: sum(sales.commissionCents) })
+      .from(sales)
+      .where(and(eq(sales.affiliateId, affiliateId), eq(sales.status, 'pending'))),
+    db
+      .select({ cents: sum(payments.amountCents) })
+      .from(payments)
+      .where(eq(payments.affiliateId, affiliateId)),
+    db
+      .select({ cents: sum(redemptions.amountCents) })
+      .from(redemptions)
+      .where(and(eq(redemptions.affiliateId, affiliateId), inArray(redemptions.status, ['requested', 'approved']))),
+    getRedemptionSettings(db),
+  ]);
+  return {
+    available_cents: available,
+    pending_cents: Number(pending?.cents ?? 0),
+    paid_cents: Number(paid?.cents ?? 0),
+    reserved_cents: Number(reserved?.cents ?? 0),
+    min_redemption_cents: minRedemptionCents,
+    one_open_at_a_time: rules.one_open_at_a_time,
+  };
+}
+
+/** Statement lines, newest first, each with the balance right after it (a running sum over the whole ledger). */
+export async function findLedger(db: Db, affiliateId: number, page: number, pageSize: number) {
+  const running = sql<string>`sum(${ledgerEntries.amountCents}) over (order by ${ledgerEntries.id})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: ledgerEntries, balance: running })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.affiliateId, affiliateId))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.affiliateId, affiliateId)),
+  ]);
+  const items: LedgerEntry[] = rows.map(({ entry, balance }) => ({
+    id: entry.id,
+    kind: entry.kind,
+    amount_cents: entry.amountCents,
+    balance_cents: Number(balance),
+    sale_id: entry.saleId,
+    redemption_id: entry.redemptionId,
+    note: entry.note,
+    created_at: entry.createdAt.toISOString(),
+  }));
+  return { items, total: Number(total?.n ?? 0), page, page_size: pageSize };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { iterateSales, type SaleListQuery, type Viewer } from './sales.repository';
 
 /** Cents as a plain decimal ("1234.56"), the form spreadsheets in any locale read as a number. */
-const reais = (cents: number) =>
+export const reais = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** The filtered sales as CSV lines, page by page, so a large export never sits in memory. */

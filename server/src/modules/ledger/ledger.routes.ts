@@ -1,0 +1,185 @@
+import { Readable } from 'node:stream';
+import { idParamsSchema } from '@contract/common';
+import {
+  balanceSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  paymentListQuerySchema,
+  paymentPageSchema,
+  payRedemptionBodySchema,
+  redemptionBodySchema,
+  redemptionListQuerySchema,
+  redemptionPageSchema,
+  redemptionSchema,
+  redemptionSettingsSchema,
+  rejectRedemptionBodySchema,
+} from '@contract/ledger';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '../sales/sales.service';
+import { affiliateIdOf, findLedger, getBalance } from './ledger.service';
+import { ledgerCsv, paymentsCsv } from './ledger-export';
+import { findPayments } from './payments.service';
+import { getRedemptionSettings, setRedemptionSettings } from './redemption-settings';
+import { decideRedemption, findRedemptions, getRedemptionById, requestRedemption } from './redemptions.service';
+
+const tags = ['ledger'];
+const security = [{ bearer: [] }];
+const userOf = (request: { user: { id: number; role: string } | null }) => {
+  if (!request.user) throw new Error('signed-in route without a user');
+  return request.user;
+};
+const csv = (name: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+});
+
+/** The signed-in person's money: an affiliate's own; admins see every redemption and payment. */
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.get(
+    '/balance',
+    { schema: { tags, security, summary: 'Available, pending and paid, in cents', response: { 200: balanceSchema } } },
+    async (request) => getBalance(db, await affiliateIdOf(db, userOf(request).id), app.config.minRedemptionCents),
+  );
+  app.get(
+    '/ledger',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My statement, newest first, with the balance after each entry',
+        querystring: ledgerQuerySchema,
+        response: { 200: ledgerPageSchema },
+      },
+    },
+    async (request) =>
+      findLedger(db, await affiliateIdOf(db, userOf(request).id), request.query.page, request.query.page_size),
+  );
+  app.get('/ledger/export', { schema: { tags, security, summary: 'My statement as CSV' } }, async (request, reply) =>
+    reply.headers(csv('extrato')).send(Readable.from(ledgerCsv(db, await affiliateIdOf(db, userOf(request).id)))),
+  );
+  app.post(
+    '/redemptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask to redeem part of my balance (reserved at once); send an Idempotency-Key to retry safely',
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }),
+        body: redemptionBodySchema,
+        response: { 200: redemptionSchema, 201: redemptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const affiliateId = await affiliateIdOf(db, userOf(request).id);
+      const { redemption, created } = await requestRedemption(
+        app.ctx,
+        affiliateId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      // A retry with the same Idempotency-Key answers exactly what the first request got.
+      void created;
+      return reply.code(201).send(redemption);
+    },
+  );
+  app.get(
+    '/redemptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Redemptions with filters (an affiliate: their own)',
+        querystring: redemptionListQuerySchema,
+        response: { 200: redemptionPageSchema },
+      },
+    },
+    async (request) => findRedemptions(db, await viewerOf(db, userOf(request)), request.query),
+  );
+  app.get(
+    '/redemptions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One redemption and its timeline',
+        params: idParamsSchema,
+        response: { 200: redemptionSchema },
+      },
+    },
+    async (request) => getRedemptionById(db, await viewerOf(db, userOf(request)), request.params.id),
+  );
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Payments made (an affiliate: their own)',
+        querystring: paymentListQuerySchema,
+        response: { 200: paymentPageSchema },
+      },
+    },
+    async (request) => findPayments(db, await viewerOf(db, userOf(request)), request.query),
+  );
+  app.get(
+    '/payments/export',
+    { schema: { tags, security, summary: 'Payments as CSV', querystring: paymentListQuerySchema } },
+    async (request, reply) =>
+      reply
+        .headers(csv('pagamentos'))
+        .send(Readable.from(paymentsCsv(db, await viewerOf(db, userOf(request)), request.query))),
+  );
+};
+
+/** Administrador only. */
+export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actor = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+  const decided = { params: idParamsSchema, response: { 200: redemptionSchema }, tags, security };
+  app.post(
+    '/redemptions/:id/approve',
+    { schema: { ...decided, summary: 'Approve a requested redemption' } },
+    async (request) => decideRedemption(app.ctx, actor(request), request.params.id, { action: 'approve' }),
+  );
+  app.post(
+    '/redemptions/:id/reject',
+    {
+      schema: {
+        ...decided,
+        summary: 'Reject a redemption with a reason; the amount returns to the balance',
+        body: rejectRedemptionBodySchema,
+      },
+    },
+    async (request) =>
+      decideRedemption(app.ctx, actor(request), request.params.id, { action: 'reject', reason: request.body.reason }),
+  );
+  app.post(
+    '/redemptions/:id/pay',
+    { schema: { ...decided, summary: 'Record the payment of an approved redemption', body: payRedemptionBodySchema } },
+    async (request) =>
+      decideRedemption(app.ctx, actor(request), request.params.id, {
+        action: 'pay',
+        reference: request.body.reference,
+        paidAt: request.body.paid_at ? new Date(request.body.paid_at) : new Date(),
+      }),
+  );
+  app.get(
+    '/settings/redemptions',
+    { schema: { tags, security, summary: 'Redemption rules', response: { 200: redemptionSettingsSchema } } },
+    async () => getRedemptionSettings(app.database.db),
+  );
+  app.put(
+    '/settings/redemptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the redemption rules',
+        body: redemptionSettingsSchema,
+        response: { 200: redemptionSettingsSchema },
+      },
+    },
+    async (request) => setRedemptionSettings(app.database.db, actor(request), request.body),
+  );
+};
