@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { FAST_CLICK_SECONDS } from '@contract/sales';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { affiliates, campaigns, clicks, ledgerEntries, levels, links, sales, users } from '../db/schema';
+import {
+  affiliates,
+  campaigns,
+  clicks,
+  ledgerEntries,
+  levels,
+  links,
+  payments,
+  redemptions,
+  sales,
+  users,
+} from '../db/schema';
 import { computeCommission } from '../modules/sales/commission';
 
 const DAY_MS = 86_400_000;
@@ -142,6 +153,7 @@ export async function seedDemoActivity(db: Db) {
         if (ledger.length > 0) await tx.insert(ledgerEntries).values(ledger);
       }
     }
+    await seedRedemptions(tx, people, now);
     // One sale waiting for an admin: the buyer is the affiliate herself.
     const [ana] = people;
     const [first] = programme;
@@ -173,4 +185,81 @@ export async function seedDemoActivity(db: Db) {
       });
     }
   });
+}
+
+type Person = { affiliate: typeof affiliates.$inferSelect; email: string };
+
+/**
+ * Each busy affiliate has a PIX key and has redeemed part of what they earned: paid requests with
+ * their payments, one rejected (its amount released), and Ana's latest still waiting for an admin.
+ */
+async function seedRedemptions(tx: Db, people: Person[], now: number) {
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Administrador')).limit(1);
+  if (!admin) return;
+  for (const [p, person] of people.slice(0, 4).entries()) {
+    const id = person.affiliate.id;
+    await tx.update(affiliates).set({ pixKey: person.email, pixKeyType: 'email' }).where(eq(affiliates.id, id));
+    const [row] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.affiliateId, id));
+    const earned = Number(row?.cents ?? 0);
+    const destination = { type: 'pix' as const, pix_key_type: 'email' as const, pix_key: person.email };
+    const steps: { share: number; daysAgo: number; status: 'paid' | 'rejected' | 'requested' }[] = [
+      { share: 0.4, daysAgo: 25, status: 'paid' },
+      ...(p === 1 ? [{ share: 0.2, daysAgo: 12, status: 'rejected' as const }] : []),
+      ...(p === 0 ? [{ share: 0.25, daysAgo: 1, status: 'requested' as const }] : []),
+    ];
+    for (const step of steps) {
+      const amount = Math.floor((earned * step.share) / 100) * 100;
+      if (amount < 1_000) continue;
+      const requestedAt = new Date(now - step.daysAgo * DAY_MS);
+      const decidedAt = new Date(requestedAt.getTime() + 2 * DAY_MS);
+      const [redemption] = await tx
+        .insert(redemptions)
+        .values({
+          affiliateId: id,
+          amountCents: amount,
+          method: 'pix',
+          destination,
+          status: step.status,
+          requestedAt,
+          approvedAt: step.status === 'paid' ? new Date(requestedAt.getTime() + DAY_MS) : null,
+          approvedBy: step.status === 'paid' ? admin.id : null,
+          decidedAt: step.status === 'requested' ? null : decidedAt,
+          decidedBy: step.status === 'requested' ? null : admin.id,
+          note: step.status === 'rejected' ? 'Chave PIX não confere com o titular' : null,
+        })
+        .returning();
+      if (!redemption) continue;
+      await tx.insert(ledgerEntries).values({
+        affiliateId: id,
+        kind: 'redemption',
+        amountCents: -amount,
+        redemptionId: redemption.id,
+        createdAt: requestedAt,
+      });
+      if (step.status === 'rejected') {
+        await tx.insert(ledgerEntries).values({
+          affiliateId: id,
+          kind: 'redemption_release',
+          amountCents: amount,
+          redemptionId: redemption.id,
+          note: redemption.note,
+          createdAt: decidedAt,
+        });
+      }
+      if (step.status === 'paid') {
+        await tx.insert(payments).values({
+          redemptionId: redemption.id,
+          affiliateId: id,
+          amountCents: amount,
+          method: 'pix',
+          reference: `E00000000${String(redemption.id).padStart(4, '0')}202611DEMO`,
+          paidAt: decidedAt,
+          paidBy: admin.id,
+        });
+      }
+    }
+  }
 }

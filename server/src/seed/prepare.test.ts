@@ -2,7 +2,18 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helper';
 import type { Database } from '../db/client';
-import { affiliates, campaigns, clicks, ledgerEntries, levels, networks, sales, users } from '../db/schema';
+import {
+  affiliates,
+  campaigns,
+  clicks,
+  ledgerEntries,
+  levels,
+  networks,
+  payments,
+  redemptions,
+  sales,
+  users,
+} from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { prepareDatabase } from './prepare';
 
@@ -55,6 +66,20 @@ describe('prepareDatabase', () => {
       ];
       expect(lines).toEqual(sale.commissionCents > 0 && expected ? expected : []);
     }
+    // ...and redemptions in every state, each paid one with its payment, no balance below zero
+    const seededRedemptions = await database.db.select().from(redemptions);
+    expect(new Set(seededRedemptions.map((r) => r.status))).toEqual(new Set(['paid', 'rejected', 'requested']));
+    const paid = seededRedemptions.filter((r) => r.status === 'paid');
+    expect((await database.db.select().from(payments)).map((p) => p.redemptionId).sort()).toEqual(
+      paid.map((r) => r.id).sort(),
+    );
+    const balances = new Map<number, number>();
+    for (const line of ledger) balances.set(line.affiliateId, (balances.get(line.affiliateId) ?? 0) + line.amountCents);
+    const afterRedemptions = await database.db.select().from(ledgerEntries);
+    for (const line of afterRedemptions.filter((l) => l.kind.startsWith('redemption'))) {
+      expect(line.redemptionId).not.toBeNull();
+    }
+    expect([...balances.values()].every((cents) => cents >= 0)).toBe(true);
     const before = await database.db.select({ n: count() }).from(users);
     const again = await prepareDatabase(database, config, silent);
     expect(await database.db.select({ n: count() }).from(users)).toEqual(before);

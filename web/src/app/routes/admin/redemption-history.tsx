@@ -1,5 +1,16 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PageHeader } from '../../../components/page-header';
+import { RedemptionsTable } from '../../../features/ledger/components/redemptions-table';
+import { useNetworks } from '../../../features/networks/api/networks';
+import { useTranslation } from '../../../i18n';
 
 export default function AdminRedemptionHistoryScreen() {
-  return <ScreenPlaceholder screen="adminRedemptionHistory" />;
+  const { t } = useTranslation();
+  const networks = useNetworks();
+  const options = (networks.data ?? []).map((n) => ({ value: String(n.id), label: n.name }));
+  return (
+    <>
+      <PageHeader title={t('screens.adminRedemptionHistory')} description={t('ledger.adminDescription')} />
+      <RedemptionsTable admin networks={options} />
+    </>
+  );
 }

@@ -1,0 +1,83 @@
+import type {
+  Balance,
+  LedgerEntry,
+  PaymentListQuery,
+  PaymentPage,
+  Redemption,
+  RedemptionBody,
+  RedemptionListQuery,
+  RedemptionPage,
+} from '@contract/ledger';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, downloadFile } from '../../../lib/api-client';
+
+/** Everything money: a redemption's step changes the balance, the statement and the payments. */
+const LEDGER_KEY = ['ledger'] as const;
+
+const search = (query: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== '' && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+export function useBalance() {
+  return useQuery({ queryKey: [...LEDGER_KEY, 'balance'], queryFn: () => api<Balance>('/balance') });
+}
+
+export function useStatement(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, 'statement', page, pageSize],
+    queryFn: () =>
+      api<{ items: LedgerEntry[]; total: number; page: number; page_size: number }>(
+        `/ledger?page=${page}&page_size=${pageSize}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRedemptions(query: RedemptionListQuery) {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, 'redemptions', query],
+    queryFn: () => api<RedemptionPage>(`/redemptions?${search(query)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePayments(query: PaymentListQuery) {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, 'payments', query],
+    queryFn: () => api<PaymentPage>(`/payments?${search(query)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const downloadStatement = () => downloadFile('/ledger/export', 'extrato.csv');
+export const downloadPayments = (query: PaymentListQuery) => {
+  const { page: _p, page_size: _s, ...filters } = query;
+  return downloadFile(`/payments/export?${search(filters)}`, 'pagamentos.csv');
+};
+
+function useLedgerMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: LEDGER_KEY }) });
+}
+
+/** One Idempotency-Key per request the person makes: a network retry can never redeem twice. */
+export function useRequestRedemption() {
+  return useLedgerMutation(({ body, key }: { body: RedemptionBody; key: string }) =>
+    api<Redemption>('/redemptions', { body, headers: { 'idempotency-key': key } }),
+  );
+}
+
+export type RedemptionDecision =
+  | { action: 'approve' }
+  | { action: 'reject'; reason: string }
+  | { action: 'pay'; reference: string; paid_at?: string };
+
+export function useDecideRedemption() {
+  return useLedgerMutation(({ id, decision }: { id: number; decision: RedemptionDecision }) => {
+    const { action, ...body } = decision;
+    return api<Redemption>(`/redemptions/${id}/${action}`, { body });
+  });
+}
