@@ -68,11 +68,17 @@ export type RedemptionDestination = z.infer<typeof redemptionDestinationSchema>;
 /** POST /redemptions: PIX goes to the key saved in the account; bank needs the account here. */
 export const redemptionBodySchema = z
   .object({
-    amount_cents: z.number('must be a number of cents').int('must be a whole number of cents').positive('must be more than zero'),
+    amount_cents: z
+      .number('must be a number of cents')
+      .int('must be a whole number of cents')
+      .positive('must be more than zero'),
     method: z.enum(['pix', 'bank']),
     destination: bankDestinationSchema.optional(),
   })
-  .refine((r) => r.method !== 'bank' || r.destination, { path: ['destination'], message: 'is required for a bank transfer' });
+  .refine((r) => r.method !== 'bank' || r.destination, {
+    path: ['destination'],
+    message: 'is required for a bank transfer',
+  });
 export type RedemptionBody = z.input<typeof redemptionBodySchema>;
 
 export const redemptionEventSchema = z.object({
