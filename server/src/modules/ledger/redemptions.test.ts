@@ -257,6 +257,21 @@ describe('decisions', () => {
     expect(mail?.text).toContain('Chave PIX inválida');
   });
 
+  test('an approved request can still be rejected (before it is paid), releasing its amount', async () => {
+    const person = await affiliateWith(10_000);
+    const { id } = (await request(person.headers, { amount_cents: 4_000, method: 'pix' })).json();
+    await act(id, 'approve');
+    const rejected = await act(id, 'reject', { reason: 'Dados bancários divergentes' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', note: 'Dados bancários divergentes' });
+    expect(rejected.json().timeline.map((e: { status: string }) => e.status)).toEqual([
+      'requested',
+      'approved',
+      'rejected',
+    ]);
+    expect(await balanceOf(person.headers)).toMatchObject({ available_cents: 10_000, reserved_cents: 0 });
+    expect((await act(id, 'pay', { reference: 'E-too-late-01' })).statusCode).toBe(409);
+  });
+
   test('two admins paying at once make one payment', async () => {
     const person = await affiliateWith(10_000);
     const { id } = (await request(person.headers, { amount_cents: 4_000, method: 'pix' })).json();
