@@ -18,6 +18,7 @@ import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './mo
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
+import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -141,6 +142,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(salesRoutes);
         await signedIn.register(levelsRoutes);
         await signedIn.register(ledgerRoutes);
+        await signedIn.register(metricsRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -154,6 +156,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(auditAdminRoutes);
           await admin.register(salesAdminRoutes);
           await admin.register(ledgerAdminRoutes);
+          await admin.register(metricsAdminRoutes);
         });
       });
     },

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_ROLE } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSignedIn } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { affiliates, campaigns, clicks, links, networks, sales } from '../../db/schema';
+import { resolvePeriod } from './dashboard.service';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createSignedIn>>;
+let ana: Awaited<ReturnType<typeof createSignedIn>>;
+let bia: Awaited<ReturnType<typeof createSignedIn>>;
+let networkId: number;
+let campaignA: number;
+let campaignB: number;
+const db = () => t.database.db;
+/** Brasília noon of a November 2026 day. */
+const on = (day: number, hour = 12) =>
+  new Date(`2026-11-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00-03:00`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedIn(t.app, db(), { role: ADMIN_ROLE });
+  ana = await createSignedIn(t.app, db());
+  bia = await createSignedIn(t.app, db());
+  const [network] = await db().insert(networks).values({ name: 'Rede M' }).returning();
+  networkId = network?.id ?? 0;
+  await db()
+    .update(affiliates)
+    .set({ networkId })
+    .where(eq(affiliates.id, ana.user.affiliateId ?? 0));
+  const [a, b] = await db()
+    .insert(campaigns)
+    .values([
+      { name: 'Camp A', destinationUrl: 'https://a.example.com/', cookieDays: 30, holdDays: 0 },
+      { name: 'Camp B', destinationUrl: 'https://b.example.com/', cookieDays: 30, holdDays: 0 },
+    ])
+    .returning();
+  campaignA = a?.id ?? 0;
+  campaignB = b?.id ?? 0;
+  const [linkA, linkB] = await db()
+    .insert(links)
+    .values([
+      { affiliateId: ana.user.affiliateId ?? 0, campaignId: campaignA, code: `dashA${process.pid}` },
+      { affiliateId: bia.user.affiliateId ?? 0, campaignId: campaignB, code: `dashB${process.pid}` },
+    ])
+    .returning();
+  const click = (link: typeof linkA, at: Date, extra: { isBot?: boolean; isRepeat?: boolean } = {}) => ({
+    id: randomUUID(),
+    linkId: link?.id ?? 0,
+    affiliateId: link?.affiliateId ?? 0,
+    campaignId: link?.campaignId ?? 0,
+    at,
+    ipHash: 'x',
+    ...extra,
+  });
+  await db()
+    .insert(clicks)
+    .values([
+      click(linkA, on(10)),
+      click(linkA, on(10, 23)), // 23:00 in Brasília is the next day in UTC: still the 10th
+      click(linkA, on(11)),
+      click(linkA, on(11), { isBot: true }),
+      click(linkA, on(11), { isRepeat: true }),
+      click(linkB, on(12)),
+      click(linkA, on(25)), // outside the period below
+    ]);
+  const sale = (
+    affiliateId: number | null,
+    campaignId: number,
+    at: Date,
+    amount: number,
+    commission: number,
+    status: 'approved' | 'pending' | 'refunded',
+  ) => ({
+    campaignId,
+    affiliateId: affiliateId ?? 0,
+    amountCents: amount,
+    paymentMethod: 'pix' as const,
+    source: 'admin' as const,
+    status,
+    commissionCents: commission,
+    commission: {
+      rule: 'none' as const,
+      rate_bps: null,
+      fixed_cents: null,
+      base_cents: amount,
+      exact_cents: '0',
+      commission_cents: commission,
+      level_name: null,
+    },
+    attributedBy: 'affiliate_id' as const,
+    payableAt: at,
+    createdAt: at,
+  });
+  await db()
+    .insert(sales)
+    .values([
+      sale(ana.user.affiliateId, campaignA, on(10), 10_000, 1_001, 'approved'),
+      sale(ana.user.affiliateId, campaignA, on(11), 5_000, 500, 'pending'),
+      sale(ana.user.affiliateId, campaignA, on(11), 7_000, 700, 'refunded'),
+      sale(bia.user.affiliateId, campaignB, on(12), 20_000, 2_000, 'approved'),
+      sale(ana.user.affiliateId, campaignA, on(25), 99_000, 9_900, 'approved'), // outside
+    ]);
+});
+afterAll(async () => t.close());
+
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+describe('GET /metrics/me', () => {
+  test("an affiliate's figures agree with their own rows: approved sales only, counted clicks only", async () => {
+    const res = await get('/metrics/me?from=2026-11-09&to=2026-11-12', ana.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totals).toEqual({
+      clicks: 3,
+      approved_sales: 1,
+      approved_amount_cents: 10_000,
+      conversion_bps: 3_333,
+      epc_cents: 334, // 1 001 / 3 = 333.67 → 334
+      approved_commission_cents: 1_001,
+      pending_sales: 1,
+      pending_commission_cents: 500,
+    });
+    expect(body.series.map((d: { day: string; clicks: number }) => [d.day, d.clicks])).toEqual([
+      ['2026-11-09', 0],
+      ['2026-11-10', 2],
+      ['2026-11-11', 1],
+      ['2026-11-12', 0],
+    ]);
+    expect(body.top_campaigns).toEqual([
+      { campaign_id: campaignA, name: 'Camp A', clicks: 3, approved_sales: 1, approved_commission_cents: 1_001 },
+    ]);
+    expect(
+      body.latest_sales.every((s: { affiliate_name: string }) => s.affiliate_name === `Afi ${ana.user.lastName}`),
+    ).toBe(true);
+    expect(body.waiting).toBeNull();
+    expect(body.available_cents).toBe(0);
+  });
+
+  test('an admin has no own dashboard; a reversed period is 400 naming "to"', async () => {
+    expect((await get('/metrics/me', admin.headers)).statusCode).toBe(403);
+    const bad = await get('/metrics/me?from=2026-11-12&to=2026-11-01', ana.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('to');
+  });
+});
+
+describe('GET /metrics/overview', () => {
+  test('the programme adds up every affiliate; a network only its members; admins see what waits', async () => {
+    const all = (await get('/metrics/overview?from=2026-11-09&to=2026-11-12', admin.headers)).json();
+    expect(all.totals).toMatchObject({
+      clicks: 4,
+      approved_sales: 2,
+      approved_commission_cents: 3_001,
+      approved_amount_cents: 30_000,
+    });
+    expect(all.top_campaigns.map((c: { name: string }) => c.name)).toEqual(['Camp B', 'Camp A']);
+    expect(all.waiting).toEqual({ pending_affiliates: expect.any(Number), flagged_sales: 0, open_redemptions: 0 });
+    const network = (
+      await get(`/metrics/overview?from=2026-11-09&to=2026-11-12&network_id=${networkId}`, admin.headers)
+    ).json();
+    expect(network.totals).toMatchObject({ clicks: 3, approved_sales: 1, approved_commission_cents: 1_001 });
+    expect((await get('/metrics/overview', ana.headers)).statusCode).toBe(403);
+  });
+
+  test('without dates the period is the last 30 Brasília days up to today', () => {
+    const { from, to } = resolvePeriod({}, Date.parse('2026-11-22T02:00:00Z')); // 23:00 on the 21st in Brasília
+    expect({ from, to }).toEqual({ from: '2026-10-23', to: '2026-11-21' });
+  });
+});
