@@ -70,8 +70,8 @@ async function copyToPostgres(pool: pg.Pool, rows: string) {
  * sends: one string is cheaper to hold and to send than an object.
  */
 export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
-  // A COPY is the cheapest write on both engines (PGlite runs it on this thread; PostgreSQL spends ~10%
-  // less than on an INSERT from JSON): it goes to the driver under Drizzle, which has no COPY.
+  // COPY is the cheapest write on both engines (a quarter less database time per row than an INSERT
+  // from one JSONB parameter); Drizzle has no COPY, so it goes to the driver underneath.
   const client = (db as { $client?: unknown }).$client;
   const pglite = client instanceof PGlite ? client : null;
   const pool = client instanceof pg.Pool ? client : null;
