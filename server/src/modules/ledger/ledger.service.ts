@@ -15,6 +15,8 @@ export type NewLedgerEntry = {
   saleId?: number;
   redemptionId?: number;
   note?: string;
+  /** When it happened: the decision's own time, so a story reads in order (defaults to the transaction's). */
+  at?: Date;
 };
 
 /**
@@ -31,6 +33,7 @@ export async function appendLedgerEntry(db: Db, entry: NewLedgerEntry) {
       saleId: entry.saleId ?? null,
       redemptionId: entry.redemptionId ?? null,
       note: entry.note ?? null,
+      ...(entry.at ? { createdAt: entry.at } : {}),
     })
     .returning();
   if (!row) throw new Error('ledger insert returned nothing');

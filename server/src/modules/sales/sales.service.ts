@@ -263,6 +263,7 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
       kind: 'commission',
       amountCents: row.commissionCents,
       saleId: row.id,
+      at: now,
     });
   }
   if (row.commissionCents > 0 && action === 'refund') {
@@ -272,6 +273,7 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
       kind: 'reversal',
       amountCents: -row.commissionCents,
       saleId: row.id,
+      at: now,
     });
   }
   await audit(tx, {
