@@ -607,6 +607,32 @@ export const enApp = {
     rulesTitle: 'One open request at a time',
     pixKeyTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'Email', phone: 'Phone', random: 'Random key' },
   },
+  metrics: {
+    description: 'Your clicks, sales and commissions. Sales and commissions count approved ones unless marked pending.',
+    adminDescription:
+      'The programme at a glance, and what waits for you. Sales and commissions are approved ones unless marked pending.',
+    period: 'Period',
+    presets: { '7': '7 days', '30': '30 days', '90': '90 days', custom: 'Custom' },
+    kpis: {
+      clicks: 'Clicks',
+      sales: 'Approved sales',
+      conversion: 'Conversion',
+      epc: 'Earnings per click',
+      commission: 'Approved commission',
+      pending: 'Pending commission',
+      available: 'Available balance',
+      revenue: 'Approved sales amount',
+    },
+    overTime: 'Clicks and commission per day',
+    topCampaigns: 'Best campaigns',
+    latestSales: 'Latest sales',
+    nothingYet: 'Nothing in this period yet.',
+    waiting: {
+      pendingAffiliates: 'Registrations to review',
+      flaggedSales: 'Flagged sales to review',
+      openRedemptions: 'Redemptions to decide or pay',
+    },
+  },
 };
 
 export type AppMessages = typeof enApp;

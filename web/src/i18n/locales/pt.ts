@@ -749,6 +749,33 @@ export const pt: Messages = {
     rulesTitle: 'Um pedido aberto por vez',
     pixKeyTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Telefone', random: 'Chave aleatória' },
   },
+  metrics: {
+    description:
+      'Seus cliques, vendas e comissões. Vendas e comissões contam as aprovadas, salvo quando indicado pendente.',
+    adminDescription:
+      'O programa num relance, e o que espera por você. Vendas e comissões são as aprovadas, salvo quando indicado pendente.',
+    period: 'Período',
+    presets: { '7': '7 dias', '30': '30 dias', '90': '90 dias', custom: 'Personalizado' },
+    kpis: {
+      clicks: 'Cliques',
+      sales: 'Vendas aprovadas',
+      conversion: 'Conversão',
+      epc: 'Ganho por clique',
+      commission: 'Comissão aprovada',
+      pending: 'Comissão pendente',
+      available: 'Saldo disponível',
+      revenue: 'Valor das vendas aprovadas',
+    },
+    overTime: 'Cliques e comissão por dia',
+    topCampaigns: 'Melhores campanhas',
+    latestSales: 'Últimas vendas',
+    nothingYet: 'Nada neste período ainda.',
+    waiting: {
+      pendingAffiliates: 'Cadastros para revisar',
+      flaggedSales: 'Vendas sinalizadas para revisar',
+      openRedemptions: 'Resgates para decidir ou pagar',
+    },
+  },
   images: {
     wrongType: 'Escolha uma imagem PNG, JPEG ou WebP.',
     tooBig: 'A imagem deve ter no máximo 2 MB.',

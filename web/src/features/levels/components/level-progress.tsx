@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n';
 import { formatBps, formatMoney } from '../../../lib/format';
@@ -26,13 +26,13 @@ export function LevelProgressCard() {
             <Title order={2} fz="xl" data-testid="my-level">
               {level?.name ?? t('levels.noLevel')}
             </Title>
+            {level && (
+              <Text size="sm" fw={600} c="brand.7">
+                {t('levels.rateBadge', { rate: formatBps(level.commission_bps, i18n.language) })}
+              </Text>
+            )}
           </Stack>
         </Group>
-        {level && (
-          <Badge size="lg" variant="light">
-            {t('levels.rateBadge', { rate: formatBps(level.commission_bps, i18n.language) })}
-          </Badge>
-        )}
       </Group>
       <Text size="sm" mb={6}>
         {t('levels.salesInWindow', {
