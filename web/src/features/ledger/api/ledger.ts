@@ -9,7 +9,8 @@ import type {
   RedemptionPage,
 } from '@contract/ledger';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 /** Everything money: a redemption's step changes the balance, the statement and the payments. */
 const LEDGER_KEY = ['ledger'] as const;

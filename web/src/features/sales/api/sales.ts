@@ -11,7 +11,8 @@ import type {
   SalePage,
 } from '@contract/sales';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 const SALES_KEY = ['sales'] as const;
 const API_KEYS_KEY = ['api-keys'] as const;
