@@ -73,3 +73,81 @@ export const dashboardSchema = z.object({
     .nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const TOP_BY = ['approved_sales', 'commission', 'conversion'] as const;
+export const topAffiliatesQuerySchema = periodQuerySchema.and(
+  z.object({
+    by: z.enum(TOP_BY).default('approved_sales'),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+  }),
+);
+export type TopAffiliatesQuery = z.input<typeof topAffiliatesQuerySchema>;
+
+export const topAffiliatesSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      rank: z.number().int(),
+      affiliate_id: z.number().int(),
+      name: z.string(),
+      code: z.string(),
+      network_name: z.string().nullable(),
+      level_name: z.string().nullable(),
+      clicks: z.number().int(),
+      approved_sales: z.number().int(),
+      approved_amount_cents: z.number().int(),
+      approved_commission_cents: z.number().int(),
+      conversion_bps: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TopAffiliates = z.infer<typeof topAffiliatesSchema>;
+
+/** One row of a breakdown (by payment method, origin, status, campaign…). */
+export const breakdownRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  amount_cents: z.number().int(),
+  /** Share of the total amount, in basis points. */
+  share_bps: z.number().int(),
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+export const breakdownSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Named tables: e.g. by_method, or by_origin and by_utm_source. */
+  tables: z.record(z.string(), z.array(breakdownRowSchema)),
+  /** Per day, per key of the first table: amounts in cents. */
+  series: z.array(z.object({ day: z.string(), values: z.record(z.string(), z.number().int()) })),
+  totals: z.object({ count: z.number().int(), amount_cents: z.number().int() }),
+});
+export type Breakdown = z.infer<typeof breakdownSchema>;
+
+export const INDICATOR_KEYS = [
+  'active_affiliates',
+  'conversion_bps',
+  'average_order_cents',
+  'epc_cents',
+  'refund_rate_bps',
+  'redemption_rate_bps',
+  'average_days_to_pay',
+] as const;
+export const indicatorsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  previous_from: z.string(),
+  previous_to: z.string(),
+  items: z.array(
+    z.object({
+      key: z.enum(INDICATOR_KEYS),
+      value: z.number().nullable(),
+      previous: z.number().nullable(),
+      /** value − previous (in the indicator's own unit); null when either is unknown. */
+      change: z.number().nullable(),
+    }),
+  ),
+});
+export type Indicators = z.infer<typeof indicatorsSchema>;

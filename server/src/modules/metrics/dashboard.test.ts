@@ -171,3 +171,75 @@ describe('GET /metrics/overview', () => {
     expect({ from, to }).toEqual({ from: '2026-10-23', to: '2026-11-21' });
   });
 });
+
+describe('admin metrics agree with the raw rows', () => {
+  const period = 'from=2026-11-09&to=2026-11-12';
+  const approvedInPeriod = async () =>
+    (await db().select().from(sales)).filter(
+      (s) => s.status === 'approved' && s.createdAt >= on(9, 0) && s.createdAt < on(13, 0),
+    );
+
+  test('GET /metrics/top-affiliates ranks by the chosen measure', async () => {
+    const bySales = (await get(`/metrics/top-affiliates?${period}&by=commission`, admin.headers)).json();
+    expect(
+      bySales.items.map((i: { affiliate_id: number; approved_commission_cents: number }) => [
+        i.affiliate_id,
+        i.approved_commission_cents,
+      ]),
+    ).toEqual([
+      [bia.user.affiliateId, 2_000],
+      [ana.user.affiliateId, 1_001],
+    ]);
+    const byConversion = (await get(`/metrics/top-affiliates?${period}&by=conversion&limit=1`, admin.headers)).json();
+    expect(byConversion.items).toEqual([
+      expect.objectContaining({
+        rank: 1,
+        affiliate_id: bia.user.affiliateId,
+        clicks: 1,
+        approved_sales: 1,
+        conversion_bps: 10_000,
+      }),
+    ]);
+    const network = (await get(`/metrics/top-affiliates?${period}&network_id=${networkId}`, admin.headers)).json();
+    expect(network.items.map((i: { network_name: string }) => i.network_name)).toEqual(['Rede M']);
+  });
+
+  test('GET /metrics/payment-methods, /origins and /sales sum to the approved rows', async () => {
+    const approved = await approvedInPeriod();
+    const amount = approved.reduce((s, r) => s + r.amountCents, 0);
+    const methods = (await get(`/metrics/payment-methods?${period}`, admin.headers)).json();
+    expect(methods.totals).toEqual({ count: approved.length, amount_cents: amount });
+    expect(methods.tables.by_method).toEqual([
+      { key: 'pix', label: 'pix', count: approved.length, amount_cents: amount, share_bps: 10_000 },
+    ]);
+    expect(
+      methods.series.reduce((s: number, d: { values: Record<string, number> }) => s + (d.values.pix ?? 0), 0),
+    ).toBe(amount);
+    const origins = (await get(`/metrics/origins?${period}`, admin.headers)).json();
+    expect(origins.totals.amount_cents).toBe(amount);
+    const overview = (await get(`/metrics/sales?${period}`, admin.headers)).json();
+    const statuses = Object.fromEntries(
+      overview.tables.by_status.map((r: { key: string; count: number }) => [r.key, r.count]),
+    );
+    expect(statuses).toEqual({ approved: 2, pending: 1, refunded: 1 });
+    expect(
+      overview.tables.by_campaign.map((r: { label: string; amount_cents: number }) => [r.label, r.amount_cents]),
+    ).toEqual([
+      ['Camp B', 20_000],
+      ['Camp A', 10_000],
+    ]);
+  });
+
+  test('GET /metrics/indicators compares with the period before; GET /metrics/redemptions counts requests', async () => {
+    const res = (await get(`/metrics/indicators?${period}`, admin.headers)).json();
+    expect(res).toMatchObject({ previous_from: '2026-11-05', previous_to: '2026-11-08' });
+    const value = (key: string) => res.items.find((i: { key: string }) => i.key === key);
+    expect(value('active_affiliates')).toMatchObject({ value: 2, previous: 0, change: 2 });
+    expect(value('conversion_bps')).toMatchObject({ value: 5_000, previous: null, change: null }); // 2 approved / 4 clicks
+    expect(value('average_order_cents')).toMatchObject({ value: 15_000 });
+    expect(value('refund_rate_bps')).toMatchObject({ value: 3_333 }); // 1 refunded of 3 decided
+    const redemptions = (await get(`/metrics/redemptions?${period}`, admin.headers)).json();
+    expect(redemptions).toMatchObject({ totals: { count: 0, amount_cents: 0 }, average_days_to_pay: null });
+    expect((await get(`/metrics/indicators?${period}`, ana.headers)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,295 @@
+import type {
+  Breakdown,
+  BreakdownRow,
+  Indicators,
+  periodQuerySchema,
+  TopAffiliates,
+  topAffiliatesQuerySchema,
+} from '@contract/metrics';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { resolvePeriod } from './dashboard.service';
+
+type Period = z.output<typeof periodQuerySchema>;
+type Row = Record<string, unknown>;
+const DAY_MS = 86_400_000;
+
+async function rows<T extends Row>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/** `and <column> in <the network's affiliates>` when a network is chosen. */
+const inNetwork = (column: SQL, networkId: number | undefined) =>
+  networkId ? sql` and ${column} in (select id from affiliates where network_id = ${networkId})` : sql``;
+const brasiliaDay = (column: SQL) => sql`to_char((${column} at time zone 'UTC') - interval '3 hours', 'YYYY-MM-DD')`;
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : 0);
+
+function toRows(
+  raw: { key: string | null; n: number | string; cents: number | string }[],
+  label = (k: string) => k,
+): BreakdownRow[] {
+  const total = raw.reduce((s, r) => s + Number(r.cents), 0);
+  return raw
+    .map((r) => ({
+      key: r.key ?? '',
+      label: label(r.key ?? ''),
+      count: Number(r.n),
+      amount_cents: Number(r.cents),
+      share_bps: share(Number(r.cents), total),
+    }))
+    .sort((a, b) => b.amount_cents - a.amount_cents || b.count - a.count);
+}
+
+function seriesOf(from: string, to: string, raw: { day: string; key: string | null; cents: number | string }[]) {
+  const byDay = new Map<string, Record<string, number>>();
+  for (const r of raw) {
+    const values = byDay.get(r.day) ?? {};
+    values[r.key ?? ''] = (values[r.key ?? ''] ?? 0) + Number(r.cents);
+    byDay.set(r.day, values);
+  }
+  const days: Breakdown['series'] = [];
+  for (let at = Date.parse(`${from}T12:00:00Z`); at <= Date.parse(`${to}T12:00:00Z`); at += DAY_MS) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    days.push({ day, values: byDay.get(day) ?? {} });
+  }
+  return days;
+}
+
+/** The best affiliates of a period by approved sales, approved commission or conversion. */
+export async function getTopAffiliates(
+  db: Db,
+  query: z.output<typeof topAffiliatesQuerySchema>,
+): Promise<TopAffiliates> {
+  const { from, to, start, end } = resolvePeriod(query);
+  const order = {
+    approved_sales: sql`approved_sales desc, commission desc`,
+    commission: sql`commission desc, approved_sales desc`,
+    conversion: sql`conversion desc nulls last, approved_sales desc`,
+  }[query.by];
+  const found = await rows<Row>(
+    db,
+    sql`
+    with c as (
+      select affiliate_id, count(*)::int as clicks from clicks
+      where at >= ${start} and at < ${end} and not is_bot and not is_repeat${inNetwork(sql`affiliate_id`, query.network_id)}
+      group by affiliate_id
+    ), s as (
+      select affiliate_id, count(*)::int as approved_sales, sum(amount_cents) as amount, sum(commission_cents) as commission from sales
+      where status = 'approved' and created_at >= ${start} and created_at < ${end}${inNetwork(sql`affiliate_id`, query.network_id)}
+      group by affiliate_id
+    )
+    select a.id, u.first_name || ' ' || u.last_name as name, a.code, n.name as network_name, l.name as level_name,
+      coalesce(c.clicks, 0) as clicks, coalesce(s.approved_sales, 0) as approved_sales,
+      coalesce(s.amount, 0) as amount, coalesce(s.commission, 0) as commission,
+      case when coalesce(c.clicks, 0) > 0 then round(coalesce(s.approved_sales, 0) * 10000.0 / c.clicks) end as conversion
+    from affiliates a
+    join users u on u.id = a.user_id
+    left join networks n on n.id = a.network_id
+    left join levels l on l.id = a.level_id
+    left join c on c.affiliate_id = a.id
+    left join s on s.affiliate_id = a.id
+    where (c.affiliate_id is not null or s.affiliate_id is not null)
+    order by ${order}, a.id
+    limit ${query.limit}`,
+  );
+  return {
+    from,
+    to,
+    items: found.map((r, i) => ({
+      rank: i + 1,
+      affiliate_id: Number(r.id),
+      name: String(r.name),
+      code: String(r.code),
+      network_name: (r.network_name as string | null) ?? null,
+      level_name: (r.level_name as string | null) ?? null,
+      clicks: Number(r.clicks),
+      approved_sales: Number(r.approved_sales),
+      approved_amount_cents: Number(r.amount),
+      approved_commission_cents: Number(r.commission),
+      conversion_bps: r.conversion === null ? null : Number(r.conversion),
+    })),
+  };
+}
+
+/** Approved sales of a period grouped by a SQL expression, with a day-by-day series of amounts. */
+async function approvedBy(db: Db, query: Period, key: SQL, from?: SQL) {
+  const { start, end } = resolvePeriod(query);
+  const where = sql`s.status = 'approved' and s.created_at >= ${start} and s.created_at < ${end}${inNetwork(sql`s.affiliate_id`, query.network_id)}`;
+  const source = from ?? sql`sales s`;
+  const [table, daily] = await Promise.all([
+    rows<{ key: string | null; n: number; cents: string }>(
+      db,
+      sql`select ${key} as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from ${source} where ${where} group by 1`,
+    ),
+    rows<{ day: string; key: string | null; cents: string }>(
+      db,
+      sql`select ${brasiliaDay(sql`s.created_at`)} as day, ${key} as key, sum(s.amount_cents) as cents from ${source} where ${where} group by 1, 2`,
+    ),
+  ]);
+  return { table, daily };
+}
+
+function totalsOf(table: { n: number | string; cents: number | string }[]) {
+  return {
+    count: table.reduce((s, r) => s + Number(r.n), 0),
+    amount_cents: table.reduce((s, r) => s + Number(r.cents), 0),
+  };
+}
+
+/** /admin/metricas/forma-pagamento: approved sales by payment method, and over time. */
+export async function getPaymentMethodMetrics(db: Db, query: Period): Promise<Breakdown> {
+  const { from, to } = resolvePeriod(query);
+  const { table, daily } = await approvedBy(db, query, sql`s.payment_method`);
+  return { from, to, tables: { by_method: toRows(table) }, series: seriesOf(from, to, daily), totals: totalsOf(table) };
+}
+
+/** /admin/metricas/origem-vendas: approved sales by origin and by the UTM source of their link. */
+export async function getOriginMetrics(db: Db, query: Period): Promise<Breakdown> {
+  const { from, to } = resolvePeriod(query);
+  const [origin, utm] = await Promise.all([
+    approvedBy(db, query, sql`nullif(s.origin, '')`),
+    approvedBy(
+      db,
+      query,
+      sql`nullif(l.utm_source, '')`,
+      sql`sales s left join clicks c on c.id = s.click_id left join links l on l.id = c.link_id`,
+    ),
+  ]);
+  return {
+    from,
+    to,
+    tables: { by_origin: toRows(origin.table), by_utm_source: toRows(utm.table) },
+    series: seriesOf(from, to, origin.daily),
+    totals: totalsOf(origin.table),
+  };
+}
+
+/** /admin/metricas/vendas: sales by status (all), and approved ones by campaign and network. */
+export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown> {
+  const { from, to, start, end } = resolvePeriod(query);
+  const inPeriod = sql`s.created_at >= ${start} and s.created_at < ${end}${inNetwork(sql`s.affiliate_id`, query.network_id)}`;
+  const [byStatus, byCampaign, byNetwork, daily] = await Promise.all([
+    rows<{ key: string; n: number; cents: string }>(
+      db,
+      sql`select s.status as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from sales s where ${inPeriod} group by 1`,
+    ),
+    approvedBy(db, query, sql`cp.name`, sql`sales s join campaigns cp on cp.id = s.campaign_id`),
+    approvedBy(
+      db,
+      query,
+      sql`n.name`,
+      sql`sales s join affiliates a on a.id = s.affiliate_id left join networks n on n.id = a.network_id`,
+    ),
+    rows<{ day: string; key: string; cents: string }>(
+      db,
+      sql`select ${brasiliaDay(sql`s.created_at`)} as day, s.status as key, sum(s.amount_cents) as cents from sales s where ${inPeriod} group by 1, 2`,
+    ),
+  ]);
+  return {
+    from,
+    to,
+    tables: { by_status: toRows(byStatus), by_campaign: toRows(byCampaign.table), by_network: toRows(byNetwork.table) },
+    series: seriesOf(from, to, daily),
+    totals: totalsOf(byStatus),
+  };
+}
+
+/** /admin/metricas/resgates: requests of the period by status and method, and payments over time. */
+export async function getRedemptionMetrics(
+  db: Db,
+  query: Period,
+): Promise<Breakdown & { average_days_to_pay: number | null }> {
+  const { from, to, start, end } = resolvePeriod(query);
+  const inPeriod = sql`r.requested_at >= ${start} and r.requested_at < ${end}${inNetwork(sql`r.affiliate_id`, query.network_id)}`;
+  const [byStatus, byMethod, daily, [days]] = await Promise.all([
+    rows<{ key: string; n: number; cents: string }>(
+      db,
+      sql`select r.status as key, count(*)::int as n, coalesce(sum(r.amount_cents), 0) as cents from redemptions r where ${inPeriod} group by 1`,
+    ),
+    rows<{ key: string; n: number; cents: string }>(
+      db,
+      sql`select r.method as key, count(*)::int as n, coalesce(sum(r.amount_cents), 0) as cents from redemptions r where ${inPeriod} and r.status = 'paid' group by 1`,
+    ),
+    rows<{ day: string; key: string; cents: string }>(
+      db,
+      sql`select ${brasiliaDay(sql`p.paid_at`)} as day, p.method as key, sum(p.amount_cents) as cents from payments p
+          where p.paid_at >= ${start} and p.paid_at < ${end}${inNetwork(sql`p.affiliate_id`, query.network_id)} group by 1, 2`,
+    ),
+    rows<{ d: string | null }>(
+      db,
+      sql`select round(avg(extract(epoch from (p.paid_at - r.requested_at)) / 86400)::numeric, 1) as d
+          from payments p join redemptions r on r.id = p.redemption_id
+          where p.paid_at >= ${start} and p.paid_at < ${end}${inNetwork(sql`p.affiliate_id`, query.network_id)}`,
+    ),
+  ]);
+  return {
+    from,
+    to,
+    tables: { by_status: toRows(byStatus), by_method: toRows(byMethod) },
+    series: seriesOf(from, to, daily),
+    totals: totalsOf(byStatus),
+    average_days_to_pay: days?.d === null || days?.d === undefined ? null : Number(days.d),
+  };
+}
+
+async function indicatorValues(db: Db, start: Date, end: Date, networkId: number | undefined) {
+  const net = (column: SQL) => inNetwork(column, networkId);
+  const [[r]] = await Promise.all([
+    rows<Row>(
+      db,
+      sql`select
+        (select count(distinct affiliate_id)::int from (
+          select affiliate_id from clicks where at >= ${start} and at < ${end} and not is_bot and not is_repeat${net(sql`affiliate_id`)}
+          union select affiliate_id from sales where created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}
+        ) x) as active,
+        (select count(*)::int from clicks where at >= ${start} and at < ${end} and not is_bot and not is_repeat${net(sql`affiliate_id`)}) as clicks,
+        (select count(*)::int from sales where status = 'approved' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as approved,
+        (select coalesce(sum(amount_cents), 0) from sales where status = 'approved' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as amount,
+        (select coalesce(sum(commission_cents), 0) from sales where status = 'approved' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as commission,
+        (select count(*)::int from sales where status = 'refunded' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as refunded,
+        (select coalesce(sum(amount_cents), 0) from payments where paid_at >= ${start} and paid_at < ${end}${net(sql`affiliate_id`)}) as paid,
+        (select round(avg(extract(epoch from (p.paid_at - r.requested_at)) / 86400)::numeric, 1) from payments p join redemptions r on r.id = p.redemption_id
+          where p.paid_at >= ${start} and p.paid_at < ${end}${net(sql`p.affiliate_id`)}) as days`,
+    ),
+  ]);
+  const n = (k: string) => Number(r?.[k] ?? 0);
+  const decided = n('approved') + n('refunded');
+  return {
+    active_affiliates: n('active'),
+    conversion_bps: n('clicks') ? Math.round((n('approved') * 10_000) / n('clicks')) : null,
+    average_order_cents: n('approved') ? Math.round(n('amount') / n('approved')) : null,
+    epc_cents: n('clicks') ? Math.round(n('commission') / n('clicks')) : null,
+    refund_rate_bps: decided ? Math.round((n('refunded') * 10_000) / decided) : null,
+    redemption_rate_bps: n('commission') ? Math.round((n('paid') * 10_000) / n('commission')) : null,
+    average_days_to_pay: r?.days === null || r?.days === undefined ? null : Number(r.days),
+  };
+}
+
+/** /admin/indicadores: each indicator for the period and for the period of the same length before it. */
+export async function getIndicators(db: Db, query: Period): Promise<Indicators> {
+  const { from, to, start, end } = resolvePeriod(query);
+  const length = end.getTime() - start.getTime();
+  const previousStart = new Date(start.getTime() - length);
+  const iso = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+  const [now, before] = await Promise.all([
+    indicatorValues(db, start, end, query.network_id),
+    indicatorValues(db, previousStart, start, query.network_id),
+  ]);
+  return {
+    from,
+    to,
+    previous_from: iso(previousStart),
+    previous_to: iso(new Date(start.getTime() - 1)),
+    items: (Object.keys(now) as (keyof typeof now)[]).map((key) => ({
+      key,
+      value: now[key],
+      previous: before[key],
+      change:
+        now[key] === null || before[key] === null
+          ? null
+          : Math.round(((now[key] as number) - (before[key] as number)) * 10) / 10,
+    })),
+  };
+}
