@@ -1,0 +1,88 @@
+import 'mantine-datatable/styles.css';
+import { Card, Code, Group, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format';
+import { type AnalyticsEvent, type LogEntry, useLogPage } from '../api/metrics';
+
+function Searchable<T extends { id: number }>({
+  kind,
+  title,
+  columns,
+}: {
+  kind: 'logs' | 'analytics/events';
+  title: string;
+  columns: { accessor: string; title: string; render: (row: T) => React.ReactNode }[];
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const [page, setPage] = useState(1);
+  const list = useLogPage<T>(kind, q, page);
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <TextInput
+          aria-label={`${title}: ${t('metrics.searchLog')}`}
+          placeholder={t('metrics.searchLog')}
+          leftSection={<IconSearch size={14} />}
+          size="xs"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <DataTable<T>
+        minHeight={list.data?.items.length ? undefined : 160}
+        fetching={list.isFetching}
+        records={list.data?.items ?? []}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={10}
+        page={page}
+        onPageChange={setPage}
+        noRecordsText={t('metrics.nothingYet')}
+        verticalSpacing="xs"
+        columns={columns}
+      />
+    </Card>
+  );
+}
+
+/** The spec's `logs` collection and `notification_activated` events, as the portal stored them. */
+export function LogTables() {
+  const { t, i18n } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Searchable<LogEntry>
+        kind="logs"
+        title={t('metrics.logTitle')}
+        columns={[
+          { accessor: 'timestamp', title: t('sales.date'), render: (l) => formatDateTime(l.timestamp, i18n.language) },
+          { accessor: 'user', title: 'user', render: (l) => l.user.email ?? l.user.id },
+          { accessor: 'notification', title: 'notification', render: (l) => String(l.notification.title ?? '') },
+        ]}
+      />
+      <Searchable<AnalyticsEvent>
+        kind="analytics/events"
+        title={t('metrics.eventsTitle')}
+        columns={[
+          {
+            accessor: 'created_at',
+            title: t('sales.date'),
+            render: (e) => formatDateTime(e.created_at, i18n.language),
+          },
+          { accessor: 'name', title: 'name', render: (e) => <Code>{e.name}</Code> },
+          { accessor: 'params', title: 'notification_title', render: (e) => String(e.params.notification_title ?? '') },
+        ]}
+      />
+    </SimpleGrid>
+  );
+}

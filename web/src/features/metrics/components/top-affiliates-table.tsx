@@ -1,0 +1,135 @@
+import 'mantine-datatable/styles.css';
+import type { PeriodQuery, TopAffiliates } from '@contract/metrics';
+import { Card, Group, SegmentedControl, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
+import { useTranslation } from '../../../i18n';
+import { errorMessage } from '../../../lib/form';
+import { formatBps, formatMoney } from '../../../lib/format';
+import { useTopAffiliates } from '../api/metrics';
+import { CsvButton, reais } from './csv-button';
+
+type By = 'approved_sales' | 'commission' | 'conversion';
+type Item = TopAffiliates['items'][number];
+const MEDAL = ['yellow', 'gray', 'orange'];
+
+/** The ten best affiliates of the period by the chosen measure, with their network and level. */
+export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
+  const { t, i18n } = useTranslation();
+  const [by, setBy] = useState<By>('approved_sales');
+  const top = useTopAffiliates({ ...query, by, limit: 10 });
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const items = top.data?.items ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('metrics.rankBy')}
+          value={by}
+          onChange={(v) => setBy(v as By)}
+          data={(['approved_sales', 'commission', 'conversion'] as const).map((v) => ({
+            value: v,
+            label: t(`metrics.by.${v}`),
+          }))}
+        />
+        <CsvButton
+          name={`top-10-${by}-${query.from}-${query.to}`}
+          header={[
+            'rank',
+            'affiliate',
+            'code',
+            'network',
+            'level',
+            'clicks',
+            'approved_sales',
+            'approved_amount',
+            'approved_commission',
+            'conversion_percent',
+          ]}
+          rows={items.map((i) => [
+            i.rank,
+            i.name,
+            i.code,
+            i.network_name,
+            i.level_name,
+            i.clicks,
+            i.approved_sales,
+            reais(i.approved_amount_cents),
+            reais(i.approved_commission_cents),
+            i.conversion_bps === null ? null : (i.conversion_bps / 100).toFixed(2),
+          ])}
+        />
+      </Group>
+      <FormAlert message={top.isError ? errorMessage(top.error, t) : null} />
+      <Card withBorder padding={0}>
+        <DataTable<Item>
+          idAccessor="affiliate_id"
+          minHeight={items.length ? undefined : 220}
+          fetching={top.isFetching}
+          records={items}
+          noRecordsIcon={<IconTrophy size={36} stroke={1.4} />}
+          noRecordsText={t('metrics.nothingYet')}
+          verticalSpacing="sm"
+          columns={[
+            {
+              accessor: 'rank',
+              title: '#',
+              render: (i) =>
+                i.rank <= 3 ? (
+                  <ThemeIcon size="sm" radius="xl" color={MEDAL[i.rank - 1]} aria-label={String(i.rank)}>
+                    <Text size="xs" fw={700}>
+                      {i.rank}
+                    </Text>
+                  </ThemeIcon>
+                ) : (
+                  i.rank
+                ),
+            },
+            {
+              accessor: 'name',
+              title: t('sales.affiliate'),
+              render: (i) => (
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {i.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {i.code}
+                  </Text>
+                </Stack>
+              ),
+            },
+            {
+              accessor: 'network_name',
+              title: t('sales.network'),
+              render: (i) => i.network_name ?? '—',
+              visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
+            },
+            {
+              accessor: 'level_name',
+              title: t('levels.name'),
+              render: (i) => i.level_name ?? '—',
+              visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
+            },
+            { accessor: 'clicks', title: t('metrics.kpis.clicks'), textAlign: 'right' },
+            { accessor: 'approved_sales', title: t('metrics.kpis.sales'), textAlign: 'right' },
+            {
+              accessor: 'approved_commission_cents',
+              title: t('metrics.kpis.commission'),
+              textAlign: 'right',
+              render: (i) => money(i.approved_commission_cents),
+            },
+            {
+              accessor: 'conversion_bps',
+              title: t('metrics.kpis.conversion'),
+              textAlign: 'right',
+              render: (i) => (i.conversion_bps === null ? '—' : formatBps(i.conversion_bps, i18n.language)),
+            },
+          ]}
+        />
+      </Card>
+    </Stack>
+  );
+}
