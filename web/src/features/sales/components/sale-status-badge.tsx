@@ -1,5 +1,5 @@
 import type { SaleStatus } from '@contract/sales';
-import { Badge, Group, Tooltip } from '@mantine/core';
+import { Badge, Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n';
 
@@ -15,9 +15,20 @@ export function SaleStatusBadge({ status }: { status: SaleStatus }) {
 }
 
 /** The reasons a sale waits for an admin, each with its explanation on hover and for screen readers. */
-export function SaleFlags({ flags }: { flags: string[] }) {
+export function SaleFlags({ flags, compact = false }: { flags: string[]; compact?: boolean }) {
   const { t } = useTranslation();
   if (flags.length === 0) return null;
+  if (compact) {
+    // In a narrow table column: one flag icon, the reasons on hover and for screen readers.
+    const reasons = flags.map((flag) => `${t(`sales.flags.${flag}`)}: ${t(`sales.flagHelp.${flag}`)}`).join(' · ');
+    return (
+      <Tooltip label={reasons} multiline w={260}>
+        <ThemeIcon size="sm" radius="xl" variant="light" color="orange" aria-label={reasons} role="img">
+          <IconFlag size={12} />
+        </ThemeIcon>
+      </Tooltip>
+    );
+  }
   return (
     <Group gap={4}>
       {flags.map((flag) => (

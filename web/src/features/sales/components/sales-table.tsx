@@ -226,7 +226,7 @@ export function SalesTable({
               render: (s) => (
                 <Group gap={4}>
                   <SaleStatusBadge status={s.status} />
-                  {admin && s.status === 'pending' && <SaleFlags flags={s.flags} />}
+                  {admin && s.status === 'pending' && <SaleFlags flags={s.flags} compact />}
                 </Group>
               ),
             },
