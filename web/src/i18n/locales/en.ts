@@ -146,7 +146,6 @@ export const en = {
     close: 'Close',
     noNotifications: 'Nothing new. Notifications about your account, sales and redemptions appear here.',
     loading: 'Loading',
-    beingPrepared: 'This area is being prepared. It will appear here as soon as it is ready.',
     backHome: 'Back to the home page',
     notFoundText: 'The page you are looking for does not exist or has moved.',
   },

@@ -826,7 +826,6 @@ export const pt: Messages = {
     close: 'Fechar',
     noNotifications: 'Nada de novo. Avisos sobre sua conta, vendas e resgates aparecem aqui.',
     loading: 'Carregando',
-    beingPrepared: 'Esta área está sendo preparada. Ela aparecerá aqui assim que estiver pronta.',
     backHome: 'Voltar para o início',
     notFoundText: 'A página que você procura não existe ou mudou de endereço.',
   },
