@@ -179,6 +179,7 @@ export function RedemptionsTable({
             {
               accessor: 'status',
               title: t('ledger.status'),
+              noWrap: true,
               render: (r) => <RedemptionStatusBadge status={r.status} />,
             },
             ...(admin

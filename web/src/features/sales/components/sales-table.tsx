@@ -223,6 +223,7 @@ export function SalesTable({
             {
               accessor: 'status',
               title: t('sales.status'),
+              noWrap: true,
               render: (s) => (
                 <Group gap={4}>
                   <SaleStatusBadge status={s.status} />
