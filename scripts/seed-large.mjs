@@ -1,0 +1,463 @@
+// `npm run seed:large [-- --force] [-- --scale=0.1]`: a large programme for the metrics benchmark
+// (issue 8, "fast at scale"): 1,000 approved affiliates, 50 campaigns, 5,000,000 clicks and 1,000,000
+// sales over the last 365 days, their ledger, redemptions and payments, and an administrator.
+//
+// Runs under tsx (the npm script does so) because it migrates with the server's own code
+// (server/src/db/client.ts) and checks commissions against server/src/modules/sales/commission.ts.
+// Every row is generated inside PostgreSQL (generate_series, random() after setseed): nothing streams
+// from Node. The database is DATABASE_URL, or by default `afiliados_large` on the local server, which
+// is dropped and created again. A database that already has users, or tables of another application, is
+// left alone unless --force.
+// Session settings only (synchronous_commit, work_mem...): nothing is changed on the server itself.
+import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../server/src/db/client.ts';
+import { hashPassword } from '../server/src/modules/auth/passwords.ts';
+import { computeCommission } from '../server/src/modules/sales/commission.ts';
+
+const LARGE_ADMIN = { email: 'admin@large.test', password: 'large-admin-password-1' };
+const LARGE_AFFILIATE_PASSWORD = 'large-affiliate-password-1';
+const LARGE_MARKER = 'large_seed';
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/afiliados_large';
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const scaleArg = args.find((a) => a.startsWith('--scale='));
+const scale = scaleArg ? Number(scaleArg.slice('--scale='.length)) : 1;
+if (!(scale > 0 && scale <= 1)) {
+  console.error('--scale must be a number in (0, 1]');
+  process.exit(2);
+}
+
+const AFFILIATES = 1_000;
+const PENDING_APPLICANTS = 12;
+const CAMPAIGNS = 50;
+const CLICKS = Math.round(5_000_000 * scale);
+/** Every fifth click converts: exactly CLICKS / 5 sales. */
+const SALES_EVERY = 5;
+const databaseUrl = process.env.DATABASE_URL || DEFAULT_URL;
+const started = performance.now();
+const timings = {};
+
+function log(message) {
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
+}
+
+async function step(name, client, text, values) {
+  const at = performance.now();
+  const result = await client.query(text, values);
+  timings[name] = Math.round(performance.now() - at);
+  log(`${name}: ${result.rowCount ?? ''} (${(timings[name] / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+function withDatabase(url, name) {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+/** How many users the database has (0 without a users table), and how many tables its public schema has. */
+async function contentsOf(url) {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      "select to_regclass('public.users') is not null as has_users, (select count(*)::int from pg_tables where schemaname = 'public') as tables",
+    );
+    const users = rows[0].has_users ? (await client.query('select count(*)::int as n from users')).rows[0].n : 0;
+    return { users, tables: rows[0].tables, afiliados: rows[0].has_users };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Creates the database if missing; otherwise empties it, only when it has no users or with --force. */
+async function prepareDatabase() {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!name) throw new Error('DATABASE_URL names no database');
+  const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
+    if (exists) {
+      const { users, tables, afiliados } = await contentsOf(databaseUrl);
+      const refusal =
+        users > 0
+          ? `already has ${users} users`
+          : tables > 0 && !afiliados
+            ? `has ${tables} table${tables === 1 ? '' : 's'} and is not an Afiliados database`
+            : null;
+      if (refusal && !force) {
+        console.error(
+          `Database "${name}" ${refusal}: not touching it. Run again with --force to replace its contents.`,
+        );
+        process.exit(1);
+      }
+      if (process.env.DATABASE_URL) {
+        // A database someone named: keep the database and its schemas (owners, grants), drop its tables.
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        const { rows } = await client.query(
+          "select string_agg(format('%I', tablename), ', ') as list from pg_tables where schemaname = 'public'",
+        );
+        if (rows[0].list) await client.query(`drop table ${rows[0].list} cascade`);
+        await client.query(
+          'drop schema if exists drizzle cascade; drop function if exists ledger_entries_append_only()',
+        );
+        await client.end();
+        log(`emptied database "${name}"`);
+        return;
+      }
+      await admin.query(`drop database ${pg.escapeIdentifier(name)} with (force)`);
+    }
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+    log(`created database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+await prepareDatabase();
+
+const database = await openDatabase({ databaseUrl, poolSize: 1 });
+await database.migrate();
+await database.close();
+log('migrated with the server’s migrations');
+
+const adminHash = await hashPassword(LARGE_ADMIN.password);
+const affiliateHash = await hashPassword(LARGE_AFFILIATE_PASSWORD);
+
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+// This session only: bulk-load settings, nothing that outlives the connection.
+await client.query(`set synchronous_commit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB';
+  set temp_buffers = '256MB'; set max_parallel_workers_per_gather = 0`);
+await client.query('select setseed(0.20261122)');
+
+await client.query('begin');
+
+await step(
+  'programme (admin, levels, networks, campaigns)',
+  client,
+  `with admin as (
+     insert into users (email, password_hash, first_name, last_name, role, created_at)
+     values ($1, $2, 'Admin', 'Large', 'Administrador', now() - interval '400 days') returning id
+   ), lv as (
+     insert into levels (name, rank, commission_bps, min_sales_cents, description)
+     values ('Bronze', 1, 500, 0, 'Entry level'), ('Prata', 2, 700, 500000, null),
+            ('Ouro', 3, 1000, 2000000, null), ('Diamante', 4, 1200, 10000000, 'Top sellers')
+     returning id
+   ), nw as (
+     insert into networks (name, description, created_at)
+     select name, 'Large seed network', now() - interval '400 days'
+     from unnest(array['Rede Sudeste', 'Rede Sul', 'Rede Nordeste', 'Rede Norte', 'Rede Centro-Oeste']) name
+     returning id
+   )
+   insert into campaigns (name, description, destination_url, commission_type, commission_value, cookie_days,
+     hold_days, hold_days_by_method, status, created_at, updated_at)
+   select format('Campanha Large %s', lpad(c::text, 2, '0')), '<p>Large seed campaign</p>',
+     format('https://loja%s.example.com/produto?ref=large', c),
+     case c % 5 when 0 then 'fixed' when 1 then 'percent' when 2 then 'percent' end,
+     case c % 5 when 0 then 1000 + (c * 137) % 4000 when 1 then 500 + (c * 53) % 1500 when 2 then 800 + (c * 29) % 1200 end,
+     30, (array[7, 14, 21, 30])[1 + c % 4],
+     case when c % 3 = 0 then '{"credit_card": 30, "pix": 7}'::jsonb when c % 3 = 1 then '{"boleto": 3}'::jsonb else '{}'::jsonb end,
+     case when c > 46 then 'ended' when c > 40 then 'paused' else 'active' end,
+     now() - interval '400 days', now() - interval '400 days'
+   from generate_series(1, ${CAMPAIGNS}) c`,
+  [LARGE_ADMIN.email, adminHash],
+);
+
+await step(
+  'users and affiliates',
+  client,
+  `with people as (
+     insert into users (email, password_hash, first_name, last_name, role, created_at)
+     select format('affiliate%s@large.test', lpad(n::text, 4, '0')), $1,
+       (array['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabriela','Hugo','Isabela','João','Karina','Lucas',
+              'Mariana','Nicolas','Olívia','Pedro','Quésia','Rafael','Sofia','Thiago'])[1 + (n * 7) % 20],
+       (array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa',
+              'Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa'])[1 + (n * 13) % 20],
+       'Afiliado', now() - interval '390 days' + n * interval '5 minutes'
+     from generate_series(1, ${AFFILIATES + PENDING_APPLICANTS}) n
+     returning id, email
+   ), numbered as (
+     select id, email, substring(email from 'affiliate(\\d+)@')::int as n, random() as r_net, random() as r_level
+     from people
+   ), ids as (
+     select (select array_agg(id order by id) from networks) as nets, (select array_agg(id order by rank) from levels) as lvls,
+       (select id from users where email = 'admin@large.test') as admin
+   )
+   insert into affiliates (user_id, code, network_id, level_id, status, pix_key, pix_key_type, approved_at, approved_by, created_at)
+   select p.id, 'LG' || lpad(p.n::text, 4, '0'),
+     -- The busiest affiliates (the lowest numbers) are all in a network and a level; the rest, 60 % and 80 %.
+     case when p.n <= 10 or p.r_net < 0.6 then ids.nets[1 + p.n % 5] end,
+     case when p.n <= 10 then ids.lvls[3 + p.n % 2] when p.r_level < 0.8 then ids.lvls[1 + floor(p.r_level * 5)::int % 4] end,
+     case when p.n > ${AFFILIATES} then 'pending' else 'approved' end,
+     p.email, 'email',
+     case when p.n <= ${AFFILIATES} then now() - interval '389 days' + p.n * interval '5 minutes' end,
+     case when p.n <= ${AFFILIATES} then ids.admin end,
+     now() - interval '390 days' + p.n * interval '5 minutes'
+   from numbered p cross join ids
+   order by p.n`,
+  [affiliateHash],
+);
+
+// Links: 15 per affiliate for the 50 busiest, 5 for the others, each for a different campaign.
+await step(
+  'links',
+  client,
+  `create temp table seed_links on commit drop as
+   select a.n, k, a.id as affiliate_id, cp.ids[1 + (a.n * 7 + k * 11) % ${CAMPAIGNS}] as campaign_id,
+     (array['instagram','whatsapp','youtube','blog','tiktok','email'])[1 + (a.n + k) % 6] as utm_source
+   from (select id, substring(code from 3)::int as n from affiliates where status = 'approved') a
+   cross join (select array_agg(id order by id) as ids from campaigns) cp
+   cross join lateral generate_series(0, case when a.n <= 50 then 14 else 4 end) k`,
+);
+await client.query(`alter table seed_links add column link_id bigint`);
+await client.query(`with inserted as (
+     insert into links (affiliate_id, campaign_id, code, utm_source, utm_medium, utm_campaign, created_at)
+     select affiliate_id, campaign_id, format('lg%sx%s', n, k), utm_source, 'social', 'large', now() - interval '380 days'
+     from seed_links order by n, k
+     returning id, affiliate_id, campaign_id
+   )
+   update seed_links s set link_id = i.id from inserted i
+   where i.affiliate_id = s.affiliate_id and i.campaign_id = s.campaign_id`);
+await client.query('create index on seed_links (n, k); analyze seed_links');
+
+// Clicks: the affiliate is skewed towards the lowest numbers (1 + 1000·u², affiliate 1 gets ~3 %),
+// the time is uniform over the year. Clicks i ≡ 0 (mod 5) are real visits that will buy.
+await step(
+  'clicks (staging)',
+  client,
+  `create temp table seed_clicks on commit drop as
+   select g.i, md5('large-click-' || g.i)::uuid as id, l.link_id, l.affiliate_id, l.campaign_id, g.at,
+     md5('ip-' || (g.i % 900000)) as ip_hash, l.utm_source,
+     g.i % ${SALES_EVERY} <> 0 and g.r_bot < 0.035 as is_bot,
+     g.i % ${SALES_EVERY} <> 0 and g.r_bot >= 0.035 and g.r_bot < 0.095 as is_repeat,
+     g.r_agent
+   from (
+     select i, 1 + floor(${AFFILIATES} * power(random(), 2))::int as n, random() as r_link,
+       now() - random() * interval '365 days' as at, random() as r_bot, random() as r_agent
+     from generate_series(1, ${CLICKS}) i
+   ) g
+   join seed_links l on l.n = g.n and l.k = floor(g.r_link * case when g.n <= 50 then 15 else 5 end)::int`,
+);
+
+await step(
+  'clicks',
+  client,
+  `insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat)
+   select id, link_id, affiliate_id, campaign_id, at, ip_hash,
+     case when is_bot then 'facebookexternalhit/1.1'
+       else (array['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+                   'Mozilla/5.0 (Linux; Android 15; SM-S921B) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+                   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+                   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15'])[1 + floor(r_agent * 4)::int]
+     end,
+     case when utm_source = 'blog' then 'https://blog.exemplo.com.br/' when r_agent < 0.3 then 'https://www.google.com/' else '' end,
+     is_bot, is_repeat
+   from seed_clicks order by at`,
+);
+
+// Sales: one for every fifth click, minutes to hours after it. Status follows the campaign's hold for
+// the payment method; 0.2 % are flagged (they wait for an admin whatever their hold).
+await step(
+  'sales',
+  client,
+  `insert into sales (campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, source,
+     status, commission_cents, commission, flags, customer_email, attributed_by, payable_at, created_at, decided_at,
+     decided_by, refunded_at)
+   with drawn as (
+     select c.i, c.id as click, c.affiliate_id, c.campaign_id,
+       least(c.at + (60 + random() * 21600) * interval '1 second', now() - interval '1 minute') as created_at,
+       round(1990 + power(random(), 2) * 48000)::bigint as amount,
+       random() as r_method, random() as r_origin, random() as r_source, random() as r_status, random() as r_flag,
+       random() as r_later
+     from seed_clicks c where c.i % ${SALES_EVERY} = 0
+   ), shaped as (
+     select d.*,
+       case when r_method < 0.45 then 'pix' when r_method < 0.75 then 'credit_card' when r_method < 0.87 then 'boleto'
+         when r_method < 0.97 then 'debit_card' else 'other' end as method,
+       case when r_source < 0.95 then 'postback' when r_source < 0.98 then 'admin' else 'import' end as source,
+       cp.commission_type, cp.commission_value, cp.hold_days, cp.hold_days_by_method,
+       lv.commission_bps as level_bps, lv.name as level_name
+     from drawn d
+     join campaigns cp on cp.id = d.campaign_id
+     join affiliates a on a.id = d.affiliate_id
+     left join levels lv on lv.id = a.level_id
+   ), ruled as (
+     select s.*,
+       s.created_at + coalesce((s.hold_days_by_method ->> s.method)::int, s.hold_days) * interval '1 day' as payable_at,
+       case when s.commission_type = 'fixed' then 'campaign_fixed' when s.commission_type = 'percent' then 'campaign_percent'
+         when s.level_bps is not null then 'level' else 'none' end as rule,
+       case when s.commission_type = 'percent' then s.commission_value when s.commission_type is null then coalesce(s.level_bps, 0) end as bps
+     from shaped s
+   ), priced as (
+     select r.*,
+       case when r.rule = 'campaign_fixed' then least(r.commission_value, r.amount)
+         else r.amount * r.bps / 10000 + case when (r.amount * r.bps) % 10000 * 2 >= 10000 then 1 else 0 end end as commission_cents,
+       case when r.rule = 'campaign_fixed' then least(r.commission_value, r.amount)::text
+         else (r.amount * r.bps / 10000)::text ||
+           case when (r.amount * r.bps) % 10000 = 0 then '' else '.' || rtrim(lpad(((r.amount * r.bps) % 10000)::text, 4, '0'), '0') end
+       end as exact_cents,
+       case when r.r_flag < 0.002 then 'pending'
+         when r.payable_at > now() then 'pending'
+         when r.r_status < 0.06 then 'cancelled' when r.r_status < 0.10 then 'refunded' else 'approved' end as status
+     from ruled r
+   )
+   select p.campaign_id, p.affiliate_id, case when p.r_source < 0.85 then p.click end,
+     'LG-' || (p.i / ${SALES_EVERY}), p.amount, p.method,
+     case when p.r_origin < 0.6 then 'site' when p.r_origin < 0.85 then 'app' when p.r_origin < 0.95 then 'marketplace' else '' end,
+     p.source, p.status, p.commission_cents,
+     jsonb_build_object('rule', p.rule, 'rate_bps', case when p.rule in ('campaign_percent', 'level') then p.bps end,
+       'fixed_cents', case when p.rule = 'campaign_fixed' then p.commission_value end, 'base_cents', p.amount,
+       'exact_cents', p.exact_cents, 'commission_cents', p.commission_cents, 'level_name', p.level_name),
+     case when p.r_flag < 0.002 then '["self_referral"]'::jsonb else '[]'::jsonb end,
+     format('cliente%s@exemplo.com.br', p.i / ${SALES_EVERY}),
+     case when p.r_source < 0.85 then 'click' when p.source = 'postback' then 'affiliate_code' else 'affiliate_id' end,
+     p.payable_at, p.created_at,
+     case when p.status in ('approved', 'refunded') then p.payable_at
+       when p.status = 'cancelled' then least(now(), p.created_at + p.r_later * (p.payable_at - p.created_at)) end,
+     case when p.status = 'cancelled' then (select id from users where email = 'admin@large.test') end,
+     case when p.status = 'refunded' then least(now(), p.payable_at + p.r_later * interval '20 days') end
+   from priced p
+   order by p.created_at`,
+);
+
+// Redemptions: in each 30-day stretch, most affiliates redeem half of what that stretch earned them
+// (net of reversals), once it is at least R$ 10. Old requests are paid (4 % rejected), the last days' wait.
+await step(
+  'redemptions',
+  client,
+  `create temp table seed_redemptions on commit drop as
+   with earned as (
+     select affiliate_id, at, cents from (
+       select affiliate_id, decided_at as at, commission_cents as cents from sales
+       where status in ('approved', 'refunded') and commission_cents > 0
+       union all
+       select affiliate_id, refunded_at, -commission_cents from sales where status = 'refunded' and commission_cents > 0
+     ) x
+   ), buckets as (
+     select affiliate_id, floor(extract(epoch from (now() - at)) / (30 * 86400))::int as b, sum(cents) as net
+     from earned group by 1, 2
+   )
+   select b.affiliate_id, b.b, floor(b.net * 0.5 / 100) * 100 as amount,
+     now() - b.b * interval '30 days' + random() * interval '20 hours' - interval '1 day' as requested_at,
+     random() as r_status, random() as r_method, random() as r_days
+   from buckets b
+   where b.net >= 2000 and b.b between 0 and 11`,
+);
+await client.query('delete from seed_redemptions where r_status > 0.8 and b > 0');
+await step(
+  'redemptions (rows)',
+  client,
+  `insert into redemptions (affiliate_id, amount_cents, method, destination, status, requested_at, approved_at,
+     approved_by, decided_at, decided_by, note)
+   select r.affiliate_id, r.amount, m.method,
+     case when m.method = 'pix' then jsonb_build_object('type', 'pix', 'pix_key_type', 'email', 'pix_key', a.pix_key)
+       else jsonb_build_object('type', 'bank', 'bank', '341', 'agency', '0001', 'account', lpad(a.id::text, 6, '0') || '-1',
+         'account_type', 'checking', 'holder', 'Large seed', 'document', '00000000191') end,
+     s.status, r.requested_at,
+     case when s.status in ('approved', 'paid') then least(now(), r.requested_at + interval '1 day') end,
+     case when s.status in ('approved', 'paid') then admin.id end,
+     case when s.status in ('paid', 'rejected') then r.requested_at + (1 + floor(r.r_days * 5)) * interval '1 day' end,
+     case when s.status in ('paid', 'rejected') then admin.id end,
+     case when s.status = 'rejected' then 'Chave PIX não confere com o titular' end
+   from seed_redemptions r
+   join affiliates a on a.id = r.affiliate_id
+   cross join (select id from users where email = 'admin@large.test') admin
+   cross join lateral (select case when r.r_method < 0.85 then 'pix' else 'bank' end as method) m
+   cross join lateral (select case when r.b = 0 then (case when r.r_status < 0.5 then 'requested' else 'approved' end)
+     when r.r_status < 0.04 then 'rejected' else 'paid' end as status) s
+   order by r.requested_at`,
+);
+await step(
+  'payments',
+  client,
+  `insert into payments (redemption_id, affiliate_id, amount_cents, method, reference, paid_at, paid_by, created_at)
+   select id, affiliate_id, amount_cents, method, 'E' || lpad(id::text, 10, '0') || 'LARGE', decided_at, decided_by, decided_at
+   from redemptions where status = 'paid' order by decided_at`,
+);
+
+// The ledger in the order things happened: commissions when approved, reversals when refunded,
+// reservations when requested, releases when rejected.
+await step(
+  'ledger entries',
+  client,
+  `insert into ledger_entries (affiliate_id, kind, amount_cents, sale_id, redemption_id, note, created_at)
+   select affiliate_id, kind, amount_cents, sale_id, redemption_id, note, at from (
+     select affiliate_id, 'commission' as kind, commission_cents as amount_cents, id as sale_id, null::bigint as redemption_id,
+       null as note, decided_at as at
+     from sales where status in ('approved', 'refunded') and commission_cents > 0
+     union all
+     select affiliate_id, 'reversal', -commission_cents, id, null, null, refunded_at
+     from sales where status = 'refunded' and commission_cents > 0
+     union all
+     select affiliate_id, 'redemption', -amount_cents, null, id, null, requested_at from redemptions
+     union all
+     select affiliate_id, 'redemption_release', amount_cents, null, id, note, decided_at from redemptions where status = 'rejected'
+   ) x order by at, kind`,
+);
+
+const sizes = Object.fromEntries(
+  (
+    await client.query(`select 'users' as t, count(*)::int as n from users union all select 'affiliates', count(*)::int from affiliates
+      union all select 'campaigns', count(*)::int from campaigns union all select 'links', count(*)::int from links
+      union all select 'clicks', count(*)::int from clicks union all select 'sales', count(*)::int from sales
+      union all select 'ledger_entries', count(*)::int from ledger_entries
+      union all select 'redemptions', count(*)::int from redemptions union all select 'payments', count(*)::int from payments`)
+  ).rows.map((r) => [r.t, r.n]),
+);
+await client.query(`insert into settings (key, value) values ($1, $2)`, [
+  LARGE_MARKER,
+  { seeded_at: new Date().toISOString(), scale, sizes },
+]);
+await client.query('commit');
+log('committed');
+
+await step('vacuum analyze', client, 'vacuum analyze');
+
+// The commissions computed in SQL must be the server's: check a sample against computeCommission.
+const sample = await client.query(
+  `select s.amount_cents, s.commission_cents, s.commission, cp.commission_type, cp.commission_value, lv.name, lv.commission_bps
+   from sales s join campaigns cp on cp.id = s.campaign_id join affiliates a on a.id = s.affiliate_id
+   left join levels lv on lv.id = a.level_id
+   where s.id % 500 = 0`,
+);
+const mismatches = sample.rows.filter((r) => {
+  const expected = computeCommission(Number(r.amount_cents), {
+    campaignType: r.commission_type,
+    campaignValue: r.commission_value === null ? null : Number(r.commission_value),
+    level: r.name ? { name: r.name, commissionBps: r.commission_bps } : null,
+  });
+  return expected.commission_cents !== Number(r.commission_cents) || !isDeepStrictEqual(expected, r.commission);
+});
+if (mismatches.length > 0) {
+  console.error('Commission mismatch against computeCommission:', JSON.stringify(mismatches.slice(0, 3), null, 2));
+  process.exitCode = 1;
+}
+const negative = (
+  await client.query(
+    'select count(*)::int as n from (select affiliate_id from ledger_entries group by 1 having sum(amount_cents) < 0) x',
+  )
+).rows[0].n;
+const { rows: disk } = await client.query('select pg_size_pretty(pg_database_size(current_database())) as size');
+await client.end();
+
+const seconds = Math.round((performance.now() - started) / 100) / 10;
+console.log(`
+  Large programme ready in ${seconds} s on ${databaseUrl.replace(/\/\/[^@/]*@/, '//')} (${disk[0].size})
+  ${Object.entries(sizes)
+    .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+    .join(', ')}
+  Commissions checked against computeCommission on ${sample.rowCount} sales: ${mismatches.length} differ.
+  Affiliates with a negative balance: ${negative}.
+
+  Sign in: DATABASE_URL=${databaseUrl} npm start
+    Administrator  ${LARGE_ADMIN.email} / ${LARGE_ADMIN.password}
+    Affiliates     affiliate0001@large.test … affiliate${String(AFFILIATES).padStart(4, '0')}@large.test / ${LARGE_AFFILIATE_PASSWORD}
+                   (affiliate0001 is the busiest)
+  Benchmark: npm run bench -- metrics
+`);
