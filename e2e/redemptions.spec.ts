@@ -63,6 +63,23 @@ test.describe('[REDEMPTIONS]', () => {
     await dialog.getByRole('textbox', { name: 'PIX end-to-end id or receipt number' }).fill(`E2E${stamp}`);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(adminPage.getByText(`Redemption #${id}: Paid.`)).toBeVisible();
+    // The one-at-a-time rule is the admin's to change, on the same screen.
+    const rule = adminPage.getByRole('switch', { name: 'One open request at a time' });
+    await expect(rule).toBeChecked();
+    await rule.click({ force: true });
+    await expect
+      .poll(
+        async () =>
+          (await call<{ one_open_at_a_time: boolean }>('/settings/redemptions', { token: admin })).one_open_at_a_time,
+      )
+      .toBe(false);
+    await rule.click({ force: true });
+    await expect
+      .poll(
+        async () =>
+          (await call<{ one_open_at_a_time: boolean }>('/settings/redemptions', { token: admin })).one_open_at_a_time,
+      )
+      .toBe(true);
     await adminPage.goto('/admin/historico');
     await adminPage.getByRole('textbox', { name: /Search affiliate, code or reference/ }).fill(`E2E${stamp}`);
     await expect(adminPage.getByRole('row').filter({ hasText: `E2E${stamp}` })).toContainText('R$100.00');

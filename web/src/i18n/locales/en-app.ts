@@ -605,6 +605,7 @@ export const enApp = {
     to: 'To',
     total: '{{count}} · {{amount}}',
     rulesTitle: 'One open request at a time',
+    rulesHelp: 'When on, an affiliate can ask for a new redemption only after the previous one is paid or rejected.',
     pixKeyTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'Email', phone: 'Phone', random: 'Random key' },
   },
   metrics: {

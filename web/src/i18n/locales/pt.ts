@@ -747,6 +747,7 @@ export const pt: Messages = {
     to: 'Até',
     total: '{{count}} · {{amount}}',
     rulesTitle: 'Um pedido aberto por vez',
+    rulesHelp: 'Ligado, o afiliado só pode pedir um novo resgate depois que o anterior for pago ou recusado.',
     pixKeyTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Telefone', random: 'Chave aleatória' },
   },
   metrics: {

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
+import { RedemptionRules } from '../../../features/ledger/components/redemption-rules';
 import { RedemptionsTable } from '../../../features/ledger/components/redemptions-table';
 import { useNetworks } from '../../../features/networks/api/networks';
 import { useTranslation } from '../../../i18n';
@@ -10,6 +11,7 @@ export default function AdminRedemptionHistoryScreen() {
   return (
     <>
       <PageHeader title={t('screens.adminRedemptionHistory')} description={t('ledger.adminDescription')} />
+      <RedemptionRules />
       <RedemptionsTable admin networks={options} />
     </>
   );

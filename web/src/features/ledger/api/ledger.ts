@@ -82,3 +82,16 @@ export function useDecideRedemption() {
     return api<Redemption>(`/redemptions/${id}/${action}`, { body });
   });
 }
+
+export function useRedemptionRules() {
+  return useQuery({
+    queryKey: [...LEDGER_KEY, 'rules'],
+    queryFn: () => api<{ one_open_at_a_time: boolean }>('/settings/redemptions'),
+  });
+}
+
+export function useSetRedemptionRules() {
+  return useLedgerMutation((body: { one_open_at_a_time: boolean }) =>
+    api<{ one_open_at_a_time: boolean }>('/settings/redemptions', { method: 'PUT', body }),
+  );
+}
