@@ -149,8 +149,9 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
         await tx.insert(notifications).values({
           userId: adminId,
           kind: 'affiliate.registered',
-          title: 'New registration',
-          text: `${person.first} ${person.last} is waiting for approval.`,
+          // The demo admin reads Portuguese, as notifyUsers would have written it.
+          title: 'Novo cadastro',
+          text: `${person.first} ${person.last} aguarda aprovação.`,
         });
       }
     }

@@ -113,6 +113,7 @@ export async function approveAffiliate(ctx: AppContext, actorId: number, id: num
       kind: 'affiliate.approved',
       title: 'Registration approved',
       text: `Welcome to the programme! Your affiliate code is ${after.code}.`,
+      pt: { title: 'Cadastro aprovado', text: `Boas-vindas ao programa! Seu código de afiliado é ${after.code}.` },
     });
     return { affiliate: toAffiliate(after), language: after.language };
   });

@@ -76,6 +76,7 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
         kind: 'affiliate.registered',
         title: 'New registration',
         text: `${name} (${body.email}) is waiting for approval.`,
+        pt: { title: 'Novo cadastro', text: `${name} (${body.email}) aguarda aprovação.` },
         data: { user_id: user.id },
       });
     });

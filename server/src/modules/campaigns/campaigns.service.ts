@@ -119,7 +119,13 @@ async function announce(db: Db, campaign: Campaign) {
   await notifyUsers(
     db,
     audience.map((a) => a.userId),
-    { kind: 'campaign.new', title: 'New campaign', text: campaign.name, data: { campaign_id: campaign.id } },
+    {
+      kind: 'campaign.new',
+      title: 'New campaign',
+      text: campaign.name,
+      pt: { title: 'Nova campanha', text: campaign.name },
+      data: { campaign_id: campaign.id },
+    },
   );
 }
 

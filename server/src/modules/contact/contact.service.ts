@@ -19,6 +19,7 @@ export async function sendContactMessage(ctx: AppContext, userId: number, body: 
       kind: 'contact.message',
       title: 'New contact message',
       text: `${name}: ${body.subject}`,
+      pt: { title: 'Nova mensagem de contato', text: `${name}: ${body.subject}` },
       data: { contact_message_id: row?.id },
     });
     return { id: row?.id ?? 0, sender: { name, email: person?.email ?? '' } };

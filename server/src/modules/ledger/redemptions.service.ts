@@ -238,6 +238,10 @@ export async function requestRedemption(
       kind: 'redemption.requested',
       title: 'Redemption requested',
       text: `Affiliate ${affiliate.code} asked to redeem ${brl('en', row.amountCents)}.`,
+      pt: {
+        title: 'Resgate solicitado',
+        text: `O afiliado ${affiliate.code} pediu o resgate de ${brl('pt', row.amountCents)}.`,
+      },
       data: { redemption_id: row.id },
     });
     return { id: row.id, created: true };
@@ -249,6 +253,13 @@ export const brl = (language: string, cents: number) =>
   new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en-US', { style: 'currency', currency: 'BRL' }).format(
     cents / 100,
   );
+
+const REDEMPTION_STATUS_PT = {
+  requested: 'solicitado',
+  approved: 'aprovado',
+  paid: 'pago',
+  rejected: 'recusado',
+} as const;
 
 type Decision =
   | { action: 'approve' }
@@ -340,6 +351,10 @@ export async function decideRedemption(
         kind: `redemption.${row.status}`,
         title: `Redemption ${row.status}`,
         text: `Your redemption #${row.id} of ${brl('en', row.amountCents)} was ${row.status}.`,
+        pt: {
+          title: `Resgate ${REDEMPTION_STATUS_PT[row.status]}`,
+          text: `Seu resgate nº ${row.id} de ${brl('pt', row.amountCents)} foi ${REDEMPTION_STATUS_PT[row.status]}.`,
+        },
         data: { redemption_id: row.id },
       });
     }

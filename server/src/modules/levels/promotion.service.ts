@@ -141,6 +141,10 @@ export async function runPromotions(db: Db, actorId: number | null, now = new Da
         kind: 'level.promoted',
         title: 'You moved up a level',
         text: `You are now ${target.name}: ${target.commissionBps / 100}% commission.`,
+        pt: {
+          title: 'Você subiu de nível',
+          text: `Agora você é ${target.name}: comissão de ${String(target.commissionBps / 100).replace('.', ',')}%.`,
+        },
         data: { level_id: target.id },
       });
       return true;

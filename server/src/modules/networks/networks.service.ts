@@ -176,6 +176,7 @@ export async function addNetworkMember(db: Db, actorId: number, networkId: numbe
       kind: 'affiliate.network',
       title: 'Network changed',
       text: `You are now part of the network “${network.name}”.`,
+      pt: { title: 'Rede alterada', text: `Agora você faz parte da rede “${network.name}”.` },
       data: { network_id: networkId },
     });
     return getNetworkById(tx, networkId);

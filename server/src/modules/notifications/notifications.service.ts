@@ -4,7 +4,14 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 
-export type NewNotification = { kind: string; title: string; text: string; data?: Record<string, unknown> };
+export type NewNotification = {
+  kind: string;
+  title: string;
+  text: string;
+  data?: Record<string, unknown>;
+  /** The same words in Portuguese, for the people who chose it (the others read English). */
+  pt?: { title: string; text: string };
+};
 
 /** The NOTIFY channel every server listens on; the payload names the person and the row. */
 export const NOTIFICATION_CHANNEL = 'afiliados_notifications';
@@ -15,9 +22,18 @@ export const NOTIFICATION_CHANNEL = 'afiliados_notifications';
  */
 export async function notifyUsers(db: Db, userIds: number[], notification: NewNotification) {
   if (userIds.length === 0) return;
+  const { pt, ...english } = notification;
+  const portuguese = new Set<number>();
+  if (pt) {
+    const people = await db
+      .select({ id: users.id, language: users.language })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    for (const person of people) if (person.language === 'pt') portuguese.add(person.id);
+  }
   const rows = await db
     .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, data: {}, ...notification })))
+    .values(userIds.map((userId) => ({ userId, data: {}, ...english, ...(pt && portuguese.has(userId) ? pt : {}) })))
     .returning({ id: notifications.id, userId: notifications.userId });
   // One statement for every announcement, however many people (a campaign goes to all affiliates).
   const payloads = JSON.stringify(rows.map((row) => ({ user_id: row.userId, id: row.id })));

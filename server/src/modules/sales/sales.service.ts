@@ -213,6 +213,7 @@ export async function recordSale(
       kind: 'sale.created',
       title: 'New sale',
       text: `A sale on “${campaign.name}” earned you a pending commission.`,
+      pt: { title: 'Nova venda', text: `Uma venda em “${campaign.name}” gerou uma comissão pendente para você.` },
       data: { sale_id: row.id, commission_cents: row.commissionCents },
     });
     if (approveNow) await transition(tx, row.id, 'approve', meta.actorId);
@@ -225,6 +226,8 @@ export async function recordSale(
   }
   return { sale: await getSaleRow(db, ADMIN_VIEW, outcome), created: true };
 }
+
+const SALE_STATUS_PT = { approved: 'aprovada', cancelled: 'cancelada', refunded: 'estornada' } as const;
 
 const TRANSITIONS = {
   approve: { from: 'pending', to: 'approved', verb: 'approved' },
@@ -294,6 +297,10 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
       kind: `sale.${step.to}`,
       title: `Sale ${step.verb}`,
       text: `Your sale #${row.id} on “${owner.campaignName}” was ${step.verb}.`,
+      pt: {
+        title: `Venda ${SALE_STATUS_PT[step.to]}`,
+        text: `Sua venda nº ${row.id} em “${owner.campaignName}” foi ${SALE_STATUS_PT[step.to]}.`,
+      },
       data: { sale_id: row.id, commission_cents: row.commissionCents },
     });
   }

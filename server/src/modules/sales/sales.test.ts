@@ -14,6 +14,7 @@ import {
   links,
   notifications,
   sales,
+  users,
 } from '../../db/schema';
 import { runAutoApproval } from './approval-job';
 
@@ -215,6 +216,43 @@ describe('POST /sales records a sale with a frozen commission', () => {
     const other = await postSale({ ...body, amount_cents: 5_001 });
     expect(other.statusCode).toBe(409);
     expect(other.json().errors[0].field).toBe('external_id');
+  });
+});
+
+describe('notifications', () => {
+  test('each person is told in their own language: Portuguese for pt, English otherwise', async () => {
+    await db().update(users).set({ language: 'pt' }).where(eq(users.id, bruno.user.id));
+    const brunoCode = (
+      await db()
+        .select()
+        .from(affiliates)
+        .where(eq(affiliates.id, bruno.user.affiliateId ?? 0))
+    )[0]?.code;
+    await postSale({
+      campaign_id: percentCampaign,
+      affiliate_code: brunoCode,
+      amount_cents: 1_000,
+      payment_method: 'pix',
+    });
+    await postSale({
+      campaign_id: percentCampaign,
+      affiliate_code: anaCode,
+      amount_cents: 1_000,
+      payment_method: 'pix',
+    });
+    const latest = async (userId: number) =>
+      (await db().select().from(notifications).where(eq(notifications.userId, userId)))
+        .filter((n) => n.kind === 'sale.created')
+        .at(-1);
+    expect(await latest(bruno.user.id)).toMatchObject({
+      title: 'Nova venda',
+      text: expect.stringContaining('comissão pendente'),
+    });
+    expect(await latest(ana.user.id)).toMatchObject({
+      title: 'New sale',
+      text: expect.stringContaining('pending commission'),
+    });
+    await db().update(users).set({ language: 'en' }).where(eq(users.id, bruno.user.id));
   });
 });
 
