@@ -38,6 +38,7 @@ export const dashboardSchema = z.object({
       day: z.string(),
       clicks: z.number().int(),
       approved_sales: z.number().int(),
+      approved_amount_cents: z.number().int(),
       approved_commission_cents: z.number().int(),
     }),
   ),

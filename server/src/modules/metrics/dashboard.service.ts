@@ -110,6 +110,7 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
     day: d,
     clicks: clicksOn.get(d) ?? 0,
     approved_sales: Number(salesOn.get(d)?.n ?? 0),
+    approved_amount_cents: Number(salesOn.get(d)?.amount ?? 0),
     approved_commission_cents: Number(salesOn.get(d)?.commission ?? 0),
   }));
   const sum = (pick: (r: (typeof saleDays)[number]) => string | number) =>

@@ -243,3 +243,91 @@ describe('admin metrics agree with the raw rows', () => {
     expect((await get(`/metrics/indicators?${period}`, ana.headers)).statusCode).toBe(403);
   });
 });
+
+describe('on generated data', () => {
+  test('the overview, its series, the top affiliates and the payment methods agree with rows made at random', async () => {
+    // A small deterministic generator (mulberry32): the same rows on every run and engine.
+    let seed = 20_261_122;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    const people = [ana.user.affiliateId ?? 0, bia.user.affiliateId ?? 0];
+    const methods = ['pix', 'boleto', 'credit_card'] as const;
+    const statuses = ['approved', 'approved', 'pending', 'refunded', 'cancelled'] as const;
+    const [link] = await db()
+      .select()
+      .from(links)
+      .where(eq(links.affiliateId, people[0] ?? 0));
+    // October 2026, days 1-20, any hour (Brasília), so day boundaries are exercised.
+    const at = () => new Date(Date.parse('2026-10-01T00:00:00-03:00') + Math.floor(random() * 20 * 86_400_000));
+    const generatedClicks = Array.from({ length: 300 }, () => ({
+      id: randomUUID(),
+      linkId: link?.id ?? 0,
+      affiliateId: people[0] ?? 0,
+      campaignId: campaignA,
+      at: at(),
+      ipHash: 'g',
+      isBot: random() < 0.1,
+      isRepeat: random() < 0.1,
+    }));
+    await db().insert(clicks).values(generatedClicks);
+    const generatedSales = Array.from({ length: 120 }, () => {
+      const amount = 1 + Math.floor(random() * 50_000);
+      const commission = Math.floor(amount / 10);
+      return {
+        campaignId: random() < 0.5 ? campaignA : campaignB,
+        affiliateId: people[Math.floor(random() * 2)] ?? 0,
+        amountCents: amount,
+        paymentMethod: methods[Math.floor(random() * 3)] ?? 'pix',
+        source: 'admin' as const,
+        status: statuses[Math.floor(random() * statuses.length)] ?? 'approved',
+        commissionCents: commission,
+        commission: {
+          rule: 'none' as const,
+          rate_bps: null,
+          fixed_cents: null,
+          base_cents: amount,
+          exact_cents: String(commission),
+          commission_cents: commission,
+          level_name: null,
+        },
+        attributedBy: 'affiliate_id' as const,
+        payableAt: new Date(),
+        createdAt: at(),
+      };
+    });
+    await db().insert(sales).values(generatedSales);
+
+    const dayOf = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const counted = generatedClicks.filter((c) => !c.isBot && !c.isRepeat);
+    const approved = generatedSales.filter((s) => s.status === 'approved');
+    const sum = (rows: { amountCents: number }[]) => rows.reduce((s, r) => s + r.amountCents, 0);
+    const overview = (await get('/metrics/overview?from=2026-10-01&to=2026-10-20', admin.headers)).json();
+    expect(overview.totals).toMatchObject({
+      clicks: counted.length,
+      approved_sales: approved.length,
+      approved_amount_cents: sum(approved),
+      approved_commission_cents: approved.reduce((s, r) => s + r.commissionCents, 0),
+      pending_sales: generatedSales.filter((s) => s.status === 'pending').length,
+    });
+    for (const day of overview.series as { day: string; clicks: number; approved_amount_cents: number }[]) {
+      expect(day.clicks).toBe(counted.filter((c) => dayOf(c.at) === day.day).length);
+      expect(day.approved_amount_cents).toBe(sum(approved.filter((s) => dayOf(s.createdAt) === day.day)));
+    }
+    const top = (
+      await get('/metrics/top-affiliates?from=2026-10-01&to=2026-10-20&by=approved_sales', admin.headers)
+    ).json();
+    for (const item of top.items as { affiliate_id: number; approved_sales: number; approved_amount_cents: number }[]) {
+      const theirs = approved.filter((s) => s.affiliateId === item.affiliate_id);
+      expect(item).toMatchObject({ approved_sales: theirs.length, approved_amount_cents: sum(theirs) });
+    }
+    const byMethod = (await get('/metrics/payment-methods?from=2026-10-01&to=2026-10-20', admin.headers)).json();
+    for (const row of byMethod.tables.by_method as { key: string; count: number; amount_cents: number }[]) {
+      const theirs = approved.filter((s) => s.paymentMethod === row.key);
+      expect(row).toMatchObject({ count: theirs.length, amount_cents: sum(theirs) });
+    }
+  });
+});

@@ -28,6 +28,7 @@ function Comparison({ query }: { query: PeriodQuery }) {
   const measures = [
     ['clicks', t('metrics.kpis.clicks')],
     ['approved_sales', t('metrics.kpis.sales')],
+    ['approved_amount_cents', t('metrics.kpis.revenue')],
     ['approved_commission_cents', t('metrics.kpis.commission')],
   ] as const;
   const rows = (current.data?.series ?? []).map((d, i) => {
@@ -36,10 +37,12 @@ function Comparison({ query }: { query: PeriodQuery }) {
       d.day,
       d.clicks,
       d.approved_sales,
+      reais(d.approved_amount_cents),
       reais(d.approved_commission_cents),
       before?.day ?? null,
       before?.clicks ?? null,
       before?.approved_sales ?? null,
+      before ? reais(before.approved_amount_cents) : null,
       before ? reais(before.approved_commission_cents) : null,
     ];
   });
@@ -52,17 +55,19 @@ function Comparison({ query }: { query: PeriodQuery }) {
             'day',
             'clicks',
             'approved_sales',
+            'approved_amount',
             'approved_commission',
             'previous_day',
             'previous_clicks',
             'previous_approved_sales',
+            'previous_approved_amount',
             'previous_approved_commission',
           ]}
           rows={rows}
         />
       </Group>
       <KpiCards totals={current.data?.totals} />
-      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {measures.map(([measure, title]) => (
           <Card key={measure} withBorder padding="lg">
             <Title order={2} fz="md" mb="sm">

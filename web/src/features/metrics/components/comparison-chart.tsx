@@ -11,11 +11,11 @@ export default function ComparisonChart({
 }: {
   current: Dashboard['series'];
   previous: Dashboard['series'];
-  measure: 'clicks' | 'approved_sales' | 'approved_commission_cents';
+  measure: 'clicks' | 'approved_sales' | 'approved_amount_cents' | 'approved_commission_cents';
 }) {
   const { t, i18n } = useTranslation();
   const value = (d: Dashboard['series'][number] | undefined) =>
-    d === undefined ? 0 : measure === 'approved_commission_cents' ? d[measure] / 100 : d[measure];
+    d === undefined ? 0 : measure.endsWith('_cents') ? d[measure] / 100 : d[measure];
   const data = current.map((d, i) => ({
     day: new Intl.DateTimeFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${d.day}T12:00:00Z`),
