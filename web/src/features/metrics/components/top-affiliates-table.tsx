@@ -1,9 +1,9 @@
 import 'mantine-datatable/styles.css';
 import type { PeriodQuery, TopAffiliates } from '@contract/metrics';
-import { Card, Group, SegmentedControl, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SegmentedControl, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
@@ -12,6 +12,7 @@ import { useTopAffiliates } from '../api/metrics';
 import { CsvButton, reais } from './csv-button';
 
 type By = 'approved_sales' | 'commission' | 'conversion';
+const TopAffiliatesChart = lazy(() => import('./top-affiliates-chart'));
 type Item = TopAffiliates['items'][number];
 const MEDAL = ['yellow', 'gray', 'orange'];
 
@@ -63,6 +64,13 @@ export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
         />
       </Group>
       <FormAlert message={top.isError ? errorMessage(top.error, t) : null} />
+      {items.length > 0 && (
+        <Card withBorder padding="lg">
+          <Suspense fallback={<Skeleton h={220} />}>
+            <TopAffiliatesChart items={items} by={by} />
+          </Suspense>
+        </Card>
+      )}
       <Card withBorder padding={0}>
         <DataTable<Item>
           idAccessor="affiliate_id"
