@@ -117,7 +117,7 @@ export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
             },
             {
               accessor: 'level_name',
-              title: t('levels.name'),
+              title: t('metrics.level'),
               render: (i) => i.level_name ?? '—',
               visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
             },
