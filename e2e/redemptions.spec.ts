@@ -65,21 +65,17 @@ test.describe('[REDEMPTIONS]', () => {
     await expect(adminPage.getByText(`Redemption #${id}: Paid.`)).toBeVisible();
     // The one-at-a-time rule is the admin's to change, on the same screen.
     const rule = adminPage.getByRole('switch', { name: 'One open request at a time' });
+    const ruleOnServer = async () =>
+      (await call<{ one_open_at_a_time: boolean }>('/settings/redemptions', { token: admin })).one_open_at_a_time;
     await expect(rule).toBeChecked();
     await rule.click({ force: true });
-    await expect
-      .poll(
-        async () =>
-          (await call<{ one_open_at_a_time: boolean }>('/settings/redemptions', { token: admin })).one_open_at_a_time,
-      )
-      .toBe(false);
+    await expect(rule).not.toBeChecked();
+    await expect.poll(ruleOnServer).toBe(false);
+    // The switch waits for the server's answer before it takes another click.
+    await expect(rule).toBeEnabled();
     await rule.click({ force: true });
-    await expect
-      .poll(
-        async () =>
-          (await call<{ one_open_at_a_time: boolean }>('/settings/redemptions', { token: admin })).one_open_at_a_time,
-      )
-      .toBe(true);
+    await expect(rule).toBeChecked();
+    await expect.poll(ruleOnServer).toBe(true);
     await adminPage.goto('/admin/historico');
     await adminPage.getByRole('textbox', { name: /Search affiliate, code or reference/ }).fill(`E2E${stamp}`);
     await expect(adminPage.getByRole('row').filter({ hasText: `E2E${stamp}` })).toContainText('R$100.00');
