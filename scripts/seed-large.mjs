@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
+import { REBUILD_DAILY_STATS } from '../server/src/modules/metrics/daily-stats.ts';
 import { computeCommission } from '../server/src/modules/sales/commission.ts';
 
 const LARGE_ADMIN = { email: 'admin@large.test', password: 'large-admin-password-1' };
@@ -410,6 +411,8 @@ const sizes = Object.fromEntries(
       union all select 'redemptions', count(*)::int from redemptions union all select 'payments', count(*)::int from payments`)
   ).rows.map((r) => [r.t, r.n]),
 );
+// The daily rollup the metrics read, computed once from the rows just generated.
+await step('daily_stats', client, `delete from daily_stats; ${REBUILD_DAILY_STATS}`);
 await client.query(`insert into settings (key, value) values ($1, $2)`, [
   LARGE_MARKER,
   { seeded_at: new Date().toISOString(), scale, sizes },

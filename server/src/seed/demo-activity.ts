@@ -14,6 +14,7 @@ import {
   sales,
   users,
 } from '../db/schema';
+import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
 
 const DAY_MS = 86_400_000;
@@ -184,6 +185,8 @@ export async function seedDemoActivity(db: Db) {
         createdAt: new Date(now - 2 * DAY_MS),
       });
     }
+    // Rows written in bulk above: the daily rollup is computed from them once.
+    await rebuildDailyStats(tx);
   });
 }
 

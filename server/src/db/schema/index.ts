@@ -3,6 +3,7 @@
 export * from './ledger';
 export * from './programme';
 export * from './sales';
+export * from './stats';
 export * from './system';
 export * from './tracking';
 export * from './users';

@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import type {
-  Redemption,
-  RedemptionDestination,
-  redemptionBodySchema,
-  redemptionListQuerySchema,
-} from '@contract/ledger';
+import type { Redemption, RedemptionDestination, redemptionBodySchema } from '@contract/ledger';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';

@@ -1,8 +1,8 @@
 import type { Dashboard, periodQuerySchema } from '@contract/metrics';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { affiliates, campaigns, clicks, redemptions, sales, users } from '../../db/schema';
+import { affiliates, campaigns, dailyStats, redemptions, sales, users } from '../../db/schema';
 import { availableBalance } from '../ledger/ledger.service';
 import { dayAfter, dayStart } from '../sales/sales.repository';
 
@@ -13,9 +13,6 @@ export type Scope = { affiliateId: number } | { networkId?: number };
 const DAY_MS = 86_400_000;
 /** Today in Brasília (UTC−3), as YYYY-MM-DD. */
 const brasiliaDay = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
-/** A timestamp's Brasília day, in SQL. */
-const dayOf = (column: typeof clicks.at | typeof sales.createdAt) =>
-  sql<string>`to_char((${column} at time zone 'UTC') - interval '3 hours', 'YYYY-MM-DD')`;
 
 export function resolvePeriod(query: Pick<Period, 'from' | 'to'>, now = Date.now()) {
   const to = query.to ?? brasiliaDay(now);
@@ -33,96 +30,71 @@ function daysBetween(from: string, to: string): string[] {
 
 /** The dashboard of `/`: figures, a day-by-day series, best campaigns and latest sales. */
 export async function getDashboard(db: Db, scope: Scope, query: Period): Promise<Dashboard> {
-  const { from, to, start, end } = resolvePeriod(query);
+  const { from, to } = resolvePeriod(query);
   const networkId = 'networkId' in scope ? scope.networkId : undefined;
   const affiliateId = 'affiliateId' in scope ? scope.affiliateId : undefined;
-  const inNetwork = (column: typeof clicks.affiliateId | typeof sales.affiliateId) =>
+  const inNetwork = (column: typeof sales.affiliateId) =>
     networkId ? sql`${column} in (select id from ${affiliates} where network_id = ${networkId})` : undefined;
-  const clickWhere = and(
-    gte(clicks.at, start),
-    lt(clicks.at, end),
-    sql`not ${clicks.isBot} and not ${clicks.isRepeat}`,
-    affiliateId ? eq(clicks.affiliateId, affiliateId) : undefined,
-    inNetwork(clicks.affiliateId),
+  // Figures come from the daily rollup (kept current with every click and sale); only the latest
+  // sales are read from the sales themselves.
+  const scoped = and(
+    sql`${dailyStats.day} between ${from}::date and ${to}::date`,
+    affiliateId ? eq(dailyStats.affiliateId, affiliateId) : undefined,
+    networkId
+      ? sql`${dailyStats.affiliateId} in (select id from ${affiliates} where network_id = ${networkId})`
+      : undefined,
   );
-  const saleWhere = and(
-    gte(sales.createdAt, start),
-    lt(sales.createdAt, end),
-    affiliateId ? eq(sales.affiliateId, affiliateId) : undefined,
-    inNetwork(sales.affiliateId),
-  );
-  const approved = sql`${sales.status} = 'approved'`;
-  const [clickDays, saleDays, byCampaignClicks, byCampaignSales, pendings, latest, available, waiting] =
-    await Promise.all([
-      db
-        .select({ day: dayOf(clicks.at), n: sql<number>`count(*)::int` })
-        .from(clicks)
-        .where(clickWhere)
-        .groupBy(sql`1`),
-      db
-        .select({
-          day: dayOf(sales.createdAt),
-          n: sql<number>`count(*) filter (where ${approved})::int`,
-          amount: sql<string>`coalesce(sum(${sales.amountCents}) filter (where ${approved}), 0)`,
-          commission: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${approved}), 0)`,
-        })
-        .from(sales)
-        .where(saleWhere)
-        .groupBy(sql`1`),
-      db
-        .select({ campaignId: clicks.campaignId, n: sql<number>`count(*)::int` })
-        .from(clicks)
-        .where(clickWhere)
-        .groupBy(clicks.campaignId),
-      db
-        .select({
-          campaignId: sales.campaignId,
-          n: sql<number>`count(*)::int`,
-          commission: sql<string>`coalesce(sum(${sales.commissionCents}), 0)`,
-        })
-        .from(sales)
-        .where(and(saleWhere, approved))
-        .groupBy(sales.campaignId),
-      db
-        .select({ n: sql<number>`count(*)::int`, commission: sql<string>`coalesce(sum(${sales.commissionCents}), 0)` })
-        .from(sales)
-        .where(and(saleWhere, eq(sales.status, 'pending'))),
-      db
-        .select({
-          sale: sales,
-          campaignName: campaigns.name,
-          affiliateName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        })
-        .from(sales)
-        .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
-        .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
-        .innerJoin(users, eq(users.id, affiliates.userId))
-        .where(and(affiliateId ? eq(sales.affiliateId, affiliateId) : undefined, inNetwork(sales.affiliateId)))
-        .orderBy(desc(sales.createdAt), desc(sales.id))
-        .limit(5),
-      affiliateId ? availableBalance(db, affiliateId) : Promise.resolve(null),
-      affiliateId ? Promise.resolve(null) : waitingForAdmins(db),
-    ]);
+  const figures = {
+    clicks: sql<string>`coalesce(sum(${dailyStats.clicks}), 0)`,
+    n: sql<string>`coalesce(sum(${dailyStats.approvedSales}), 0)`,
+    amount: sql<string>`coalesce(sum(${dailyStats.approvedAmountCents}), 0)`,
+    commission: sql<string>`coalesce(sum(${dailyStats.approvedCommissionCents}), 0)`,
+    pendingSales: sql<string>`coalesce(sum(${dailyStats.pendingSales}), 0)`,
+    pendingCommission: sql<string>`coalesce(sum(${dailyStats.pendingCommissionCents}), 0)`,
+  };
+  const [days, byCampaign, latest, available, waiting] = await Promise.all([
+    db
+      .select({ day: sql<string>`to_char(${dailyStats.day}, 'YYYY-MM-DD')`, ...figures })
+      .from(dailyStats)
+      .where(scoped)
+      .groupBy(dailyStats.day),
+    db
+      .select({ campaignId: dailyStats.campaignId, ...figures })
+      .from(dailyStats)
+      .where(scoped)
+      .groupBy(dailyStats.campaignId),
+    db
+      .select({
+        sale: sales,
+        campaignName: campaigns.name,
+        affiliateName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(sales)
+      .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
+      .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
+      .innerJoin(users, eq(users.id, affiliates.userId))
+      .where(and(affiliateId ? eq(sales.affiliateId, affiliateId) : undefined, inNetwork(sales.affiliateId)))
+      .orderBy(desc(sales.createdAt), desc(sales.id))
+      .limit(5),
+    affiliateId ? availableBalance(db, affiliateId) : Promise.resolve(null),
+    affiliateId ? Promise.resolve(null) : waitingForAdmins(db),
+  ]);
 
-  const clicksOn = new Map(clickDays.map((r) => [r.day, Number(r.n)]));
-  const salesOn = new Map(saleDays.map((r) => [r.day, r]));
+  const on = new Map(days.map((r) => [r.day, r]));
   const series = daysBetween(from, to).map((d) => ({
     day: d,
-    clicks: clicksOn.get(d) ?? 0,
-    approved_sales: Number(salesOn.get(d)?.n ?? 0),
-    approved_amount_cents: Number(salesOn.get(d)?.amount ?? 0),
-    approved_commission_cents: Number(salesOn.get(d)?.commission ?? 0),
+    clicks: Number(on.get(d)?.clicks ?? 0),
+    approved_sales: Number(on.get(d)?.n ?? 0),
+    approved_amount_cents: Number(on.get(d)?.amount ?? 0),
+    approved_commission_cents: Number(on.get(d)?.commission ?? 0),
   }));
-  const sum = (pick: (r: (typeof saleDays)[number]) => string | number) =>
-    saleDays.reduce((s, r) => s + Number(pick(r)), 0);
-  const clickTotal = series.reduce((s, d) => s + d.clicks, 0);
+  const sum = (pick: (r: (typeof days)[number]) => string | number) => days.reduce((s, r) => s + Number(pick(r)), 0);
+  const clickTotal = sum((r) => r.clicks);
   const approvedSales = sum((r) => r.n);
   const approvedCommission = sum((r) => r.commission);
-  const pending = pendings[0];
+  const pending = { n: sum((r) => r.pendingSales), commission: sum((r) => r.pendingCommission) };
 
-  const campaignIds = [
-    ...new Set([...byCampaignClicks.map((r) => r.campaignId), ...byCampaignSales.map((r) => r.campaignId)]),
-  ];
+  const campaignIds = byCampaign.map((r) => r.campaignId);
   const names = campaignIds.length
     ? await db
         .select({ id: campaigns.id, name: campaigns.name })
@@ -131,11 +103,11 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
     : [];
   const top = names
     .map((c) => {
-      const s = byCampaignSales.find((r) => r.campaignId === c.id);
+      const s = byCampaign.find((r) => r.campaignId === c.id);
       return {
         campaign_id: c.id,
         name: c.name,
-        clicks: Number(byCampaignClicks.find((r) => r.campaignId === c.id)?.n ?? 0),
+        clicks: Number(s?.clicks ?? 0),
         approved_sales: Number(s?.n ?? 0),
         approved_commission_cents: Number(s?.commission ?? 0),
       };

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { affiliates, campaigns, clicks, links, networks, sales } from '../../db/schema';
+import { affiliates, campaigns, clicks, dailyStats, links, networks, sales } from '../../db/schema';
+import { rebuildDailyStats } from './daily-stats';
 import { resolvePeriod } from './dashboard.service';
 
 let t: TestApp;
@@ -43,7 +44,7 @@ beforeAll(async () => {
     .insert(links)
     .values([
       { affiliateId: ana.user.affiliateId ?? 0, campaignId: campaignA, code: `dashA${process.pid}` },
-      { affiliateId: bia.user.affiliateId ?? 0, campaignId: campaignB, code: `dashB${process.pid}` },
+      { affiliateId: bia.user.affiliateId ?? 0, campaignId: campaignB, code: `dashb${process.pid}` },
     ])
     .returning();
   const click = (link: typeof linkA, at: Date, extra: { isBot?: boolean; isRepeat?: boolean } = {}) => ({
@@ -103,6 +104,8 @@ beforeAll(async () => {
       sale(bia.user.affiliateId, campaignB, on(12), 20_000, 2_000, 'approved'),
       sale(ana.user.affiliateId, campaignA, on(25), 99_000, 9_900, 'approved'), // outside
     ]);
+  // Rows written straight into the tables, as a bulk load would: the rollup is computed from them.
+  await rebuildDailyStats(db());
 });
 afterAll(async () => t.close());
 
@@ -300,6 +303,7 @@ describe('on generated data', () => {
       };
     });
     await db().insert(sales).values(generatedSales);
+    await rebuildDailyStats(db());
 
     const dayOf = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
     const counted = generatedClicks.filter((c) => !c.isBot && !c.isRepeat);
@@ -329,5 +333,67 @@ describe('on generated data', () => {
       const theirs = approved.filter((s) => s.paymentMethod === row.key);
       expect(row).toMatchObject({ count: theirs.length, amount_cents: sum(theirs) });
     }
+  });
+});
+
+describe('the daily rollup is kept current by every write', () => {
+  test('a followed link, a recorded sale and its approval and refund show on the dashboard at once', async () => {
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const me = () => get(`/metrics/me?from=${today}&to=${today}`, bia.headers);
+    const before = (await me()).json().totals;
+    await t.app.inject({
+      method: 'GET',
+      url: `/r/dashb${process.pid}`,
+      headers: { 'user-agent': 'Mozilla/5.0' },
+      remoteAddress: '10.1.2.3',
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: `/r/dashb${process.pid}`,
+      headers: { 'user-agent': 'Mozilla/5.0' },
+      remoteAddress: '10.1.2.3',
+    }); // a repeat
+    await t.app.inject({
+      method: 'HEAD',
+      url: `/r/dashb${process.pid}`,
+      headers: { 'user-agent': 'Mozilla/5.0' },
+      remoteAddress: '10.1.2.4',
+    }); // a bot
+    await t.app.clickBuffer.flush();
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sales',
+      headers: admin.headers,
+      payload: {
+        campaign_id: campaignB,
+        affiliate_id: bia.user.affiliateId,
+        amount_cents: 8_000,
+        payment_method: 'pix',
+      },
+    });
+    const pending = (await me()).json().totals;
+    expect(pending.clicks).toBe(before.clicks + 1);
+    expect(pending.pending_sales).toBe(before.pending_sales + 1);
+    await t.app.inject({ method: 'POST', url: `/api/v1/sales/${recorded.json().id}/approve`, headers: admin.headers });
+    const approved = (await me()).json().totals;
+    expect(approved).toMatchObject({
+      pending_sales: before.pending_sales,
+      approved_sales: before.approved_sales + 1,
+      approved_amount_cents: before.approved_amount_cents + 8_000,
+    });
+    await t.app.inject({ method: 'POST', url: `/api/v1/sales/${recorded.json().id}/refund`, headers: admin.headers });
+    expect((await me()).json().totals).toMatchObject({
+      approved_sales: before.approved_sales,
+      approved_amount_cents: before.approved_amount_cents,
+    });
+    // ...and what the writes kept is exactly what a full recomputation gives
+    const kept = await db()
+      .select()
+      .from(dailyStats)
+      .orderBy(dailyStats.day, dailyStats.affiliateId, dailyStats.campaignId);
+    await rebuildDailyStats(db());
+    expect(
+      await db().select().from(dailyStats).orderBy(dailyStats.day, dailyStats.affiliateId, dailyStats.campaignId),
+    ).toEqual(kept);
   });
 });

@@ -1,5 +1,5 @@
 import type { Network, NetworkDetails, networkBodySchema, networkPatchSchema } from '@contract/networks';
-import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

@@ -16,6 +16,7 @@ import { affiliates, campaigns, clicks, levels, sales, users } from '../../db/sc
 import { AppError } from '../../errors';
 import { audit } from '../audit/audit.service';
 import { appendLedgerEntry } from '../ledger/ledger.service';
+import { moveSaleInStats } from '../metrics/daily-stats';
 import { notifyUsers } from '../notifications/notifications.service';
 import { computeCommission } from './commission';
 import { findSaleRows, getSaleRow, getSaleStory, type SaleListQuery, type Viewer } from './sales.repository';
@@ -202,6 +203,7 @@ export async function recordSale(
       .returning();
     // Another request recorded the same order a moment ago: answer as a repeat, after this transaction.
     if (!row) return null;
+    await moveSaleInStats(tx, row, null, 'pending');
     await audit(tx, {
       actorId: meta.actorId,
       action: 'sale.create',
@@ -260,6 +262,7 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
       extensions: { status: current.status },
     });
   }
+  await moveSaleInStats(tx, row, step.from, step.to);
   if (row.commissionCents > 0 && action === 'approve') {
     await appendLedgerEntry(tx, {
       affiliateId: row.affiliateId,

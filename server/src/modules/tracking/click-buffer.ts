@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
+import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
 
 export type Click = {
   id: string;
@@ -45,17 +46,22 @@ class CopyFromStdin extends pg.Query {
   }
 }
 
-async function copyToPostgres(pool: pg.Pool, rows: string) {
+/** The batch and its rollup counts in one transaction: the metrics never see one without the other. */
+async function copyToPostgres(pool: pg.Pool, rows: string, stats: { text: string; params: string[] } | null) {
   const connection = await pool.connect();
   let failure: Error | undefined;
   try {
+    await connection.query('begin');
     await new Promise<void>((resolve, reject) => {
       connection.query(
         new CopyFromStdin(`${COPY_CLICKS} stdin`, Buffer.from(rows), (error) => (error ? reject(error) : resolve())),
       );
     });
+    if (stats) await connection.query(stats.text, stats.params);
+    await connection.query('commit');
   } catch (error) {
     failure = error as Error;
+    await connection.query('rollback').catch(() => {});
     throw error;
   } finally {
     connection.release(failure);
@@ -78,6 +84,8 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   if (!pglite && !pool) throw new Error('The click buffer needs a PGlite or node-postgres database.');
   const batchMax = pglite ? CLICK_BATCH_MAX.pglite : CLICK_BATCH_MAX.postgres;
   let pending: string[] = [];
+  /** Beside each pending row: its rollup key ("day|affiliate|campaign") when the click counts, else "". */
+  let pendingKeys: string[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   const lastCounted = new Map<string, number>();
@@ -93,6 +101,18 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
       iso = new Date(at).toISOString();
     }
     return iso;
+  }
+
+  // The rollup's day changes once a day: reuse it while the clicks stay within the same minute.
+  let dayMinute = Number.NaN;
+  let day = '';
+  function dayOf(at: number) {
+    const minute = Math.floor(at / 60_000);
+    if (minute !== dayMinute) {
+      dayMinute = minute;
+      day = brasiliaDayOf(at);
+    }
+    return day;
   }
 
   function isRepeat(click: Omit<Click, 'isRepeat'>): boolean {
@@ -113,10 +133,16 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return `${c.id}\t${c.linkId}\t${c.affiliateId}\t${c.campaignId}\t${isoOf(c.at)}\t${c.ipHash}\t${copyText(c.userAgent)}\t${copyText(c.referrer)}\t${c.isBot ? 't' : 'f'}\t${repeat ? 't' : 'f'}\n`;
   }
 
-  async function write(batch: string[]) {
+  async function write(batch: string[], keys: string[]) {
     const rows = batch.join('');
-    if (pglite) await pglite.query(`${COPY_CLICKS} '/dev/blob'`, [], { blob: new Blob([rows]) });
-    else if (pool) await copyToPostgres(pool, rows);
+    const deltas = clickDeltas(keys);
+    const stats = deltas.length > 0 ? addStatsQuery(deltas) : null;
+    if (pglite) {
+      await pglite.transaction(async (tx) => {
+        await tx.query(`${COPY_CLICKS} '/dev/blob'`, [], { blob: new Blob([rows]) });
+        if (stats) await tx.query(stats.text, stats.params);
+      });
+    } else if (pool) await copyToPostgres(pool, rows, stats);
   }
 
   /** Writes the clicks pending when it starts, a batch at a time, answering requests in between. */
@@ -125,7 +151,7 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     while (left > 0 && pending.length > 0) {
       const batch = pending.slice(0, Math.min(batchMax, left));
       try {
-        await write(batch);
+        await write(batch, pendingKeys.slice(0, batch.length));
       } catch (error) {
         log.error(
           { err: (error as Error).message, clicks: batch.length },
@@ -134,6 +160,7 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
         return;
       }
       pending = pending.slice(batch.length);
+      pendingKeys = pendingKeys.slice(batch.length);
       left -= batch.length;
       if (left > 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -153,7 +180,9 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
 
   return {
     record(click: Omit<Click, 'isRepeat'>) {
-      pending.push(row(click, isRepeat(click)));
+      const repeat = isRepeat(click);
+      pending.push(row(click, repeat));
+      pendingKeys.push(click.isBot || repeat ? '' : `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}`);
       if (pending.length >= batchMax && !queued) void flush();
     },
     flush,

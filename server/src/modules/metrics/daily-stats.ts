@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+type SaleStatus = 'pending' | 'approved' | 'cancelled' | 'refunded';
+type SaleFigures = {
+  createdAt: Date;
+  affiliateId: number;
+  campaignId: number;
+  amountCents: number;
+  commissionCents: number;
+};
+
+/** A moment's Brasília day (UTC−3 all year since 2019), as the rollup keys it. */
+export const brasiliaDayOf = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** The rollup recomputed from the raw rows: after a bulk load (seeds), and by the migration. */
+export const REBUILD_DAILY_STATS = `
+  insert into daily_stats (day, affiliate_id, campaign_id, clicks, pending_sales, pending_commission_cents,
+    approved_sales, approved_amount_cents, approved_commission_cents, refunded_sales)
+  select day, affiliate_id, campaign_id, sum(clicks), sum(pending_sales), sum(pending_commission_cents),
+    sum(approved_sales), sum(approved_amount_cents), sum(approved_commission_cents), sum(refunded_sales)
+  from (
+    select ((at at time zone 'UTC') - interval '3 hours')::date as day, affiliate_id, campaign_id,
+      count(*) as clicks, 0 as pending_sales, 0 as pending_commission_cents, 0 as approved_sales,
+      0 as approved_amount_cents, 0 as approved_commission_cents, 0 as refunded_sales
+    from clicks where not is_bot and not is_repeat group by 1, 2, 3
+    union all
+    select ((created_at at time zone 'UTC') - interval '3 hours')::date, affiliate_id, campaign_id, 0,
+      count(*) filter (where status = 'pending'), coalesce(sum(commission_cents) filter (where status = 'pending'), 0),
+      count(*) filter (where status = 'approved'), coalesce(sum(amount_cents) filter (where status = 'approved'), 0),
+      coalesce(sum(commission_cents) filter (where status = 'approved'), 0), count(*) filter (where status = 'refunded')
+    from sales group by 1, 2, 3
+  ) x group by 1, 2, 3`;
+
+export async function rebuildDailyStats(db: Db) {
+  await db.execute(sql`delete from daily_stats`);
+  await db.execute(sql.raw(REBUILD_DAILY_STATS));
+}
+
+/** Upserts added amounts for some (day, affiliate, campaign) keys in one statement. */
+const ADD_SQL = `
+  insert into daily_stats as d (day, affiliate_id, campaign_id, clicks, pending_sales, pending_commission_cents,
+    approved_sales, approved_amount_cents, approved_commission_cents, refunded_sales)
+  select day, affiliate_id, campaign_id, clicks, pending_sales, pending_commission_cents, approved_sales,
+    approved_amount_cents, approved_commission_cents, refunded_sales
+  from jsonb_to_recordset($1::jsonb) as x(day date, affiliate_id bigint, campaign_id bigint, clicks int,
+    pending_sales int, pending_commission_cents bigint, approved_sales int, approved_amount_cents bigint,
+    approved_commission_cents bigint, refunded_sales int)
+  on conflict (day, affiliate_id, campaign_id) do update set
+    clicks = d.clicks + excluded.clicks,
+    pending_sales = d.pending_sales + excluded.pending_sales,
+    pending_commission_cents = d.pending_commission_cents + excluded.pending_commission_cents,
+    approved_sales = d.approved_sales + excluded.approved_sales,
+    approved_amount_cents = d.approved_amount_cents + excluded.approved_amount_cents,
+    approved_commission_cents = d.approved_commission_cents + excluded.approved_commission_cents,
+    refunded_sales = d.refunded_sales + excluded.refunded_sales`;
+
+type Delta = {
+  day: string;
+  affiliate_id: number;
+  campaign_id: number;
+  clicks?: number;
+  pending_sales?: number;
+  pending_commission_cents?: number;
+  approved_sales?: number;
+  approved_amount_cents?: number;
+  approved_commission_cents?: number;
+  refunded_sales?: number;
+};
+
+const ZERO = {
+  clicks: 0,
+  pending_sales: 0,
+  pending_commission_cents: 0,
+  approved_sales: 0,
+  approved_amount_cents: 0,
+  approved_commission_cents: 0,
+  refunded_sales: 0,
+};
+
+/** The statement and its parameter that add these deltas (for drivers used without Drizzle). */
+export function addStatsQuery(deltas: Delta[]) {
+  return { text: ADD_SQL, params: [JSON.stringify(deltas.map((d) => ({ ...ZERO, ...d })))] };
+}
+
+/** Counted clicks per (day, affiliate, campaign), from the click buffer's keys. */
+export function clickDeltas(keys: string[]): Delta[] {
+  const counts = new Map<string, number>();
+  for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].map(([key, clicks]) => {
+    const [day = '', affiliate = '0', campaign = '0'] = key.split('|');
+    return { day, affiliate_id: Number(affiliate), campaign_id: Number(campaign), clicks };
+  });
+}
+
+/** A sale entering a status (from null when it is recorded) moves its figures between columns. */
+export async function moveSaleInStats(tx: Db, sale: SaleFigures, from: SaleStatus | null, to: SaleStatus) {
+  const delta: Delta = {
+    day: brasiliaDayOf(sale.createdAt.getTime()),
+    affiliate_id: sale.affiliateId,
+    campaign_id: sale.campaignId,
+  };
+  const apply = (status: SaleStatus | null, sign: 1 | -1) => {
+    if (status === 'pending') {
+      delta.pending_sales = (delta.pending_sales ?? 0) + sign;
+      delta.pending_commission_cents = (delta.pending_commission_cents ?? 0) + sign * sale.commissionCents;
+    } else if (status === 'approved') {
+      delta.approved_sales = (delta.approved_sales ?? 0) + sign;
+      delta.approved_amount_cents = (delta.approved_amount_cents ?? 0) + sign * sale.amountCents;
+      delta.approved_commission_cents = (delta.approved_commission_cents ?? 0) + sign * sale.commissionCents;
+    } else if (status === 'refunded') {
+      delta.refunded_sales = (delta.refunded_sales ?? 0) + sign;
+    }
+  };
+  apply(from, -1);
+  apply(to, 1);
+  await addStats(tx, [delta]);
+}
+
+/** Adds deltas to the rollup through Drizzle (inside the caller's transaction). */
+export async function addStats(db: Db, deltas: Delta[]) {
+  if (deltas.length === 0) return;
+  const [head, tail] = ADD_SQL.split('$1') as [string, string];
+  const json = JSON.stringify(deltas.map((d) => ({ ...ZERO, ...d })));
+  await db.execute(sql`${sql.raw(head)}${json}${sql.raw(tail)}`);
+}
