@@ -62,7 +62,7 @@ export async function getTopAffiliates(
   db: Db,
   query: z.output<typeof topAffiliatesQuerySchema>,
 ): Promise<TopAffiliates> {
-  const { from, to, start, end } = resolvePeriod(query);
+  const { from, to } = resolvePeriod(query);
   const order = {
     approved_sales: sql`approved_sales desc, commission desc`,
     commission: sql`commission desc, approved_sales desc`,
@@ -71,26 +71,22 @@ export async function getTopAffiliates(
   const found = await rows<Row>(
     db,
     sql`
-    with c as (
-      select affiliate_id, count(*)::int as clicks from clicks
-      where at >= ${start} and at < ${end} and not is_bot and not is_repeat${inNetwork(sql`affiliate_id`, query.network_id)}
+    with d as (
+      select affiliate_id, sum(clicks)::int as clicks, sum(approved_sales)::int as approved_sales,
+        sum(approved_amount_cents) as amount, sum(approved_commission_cents) as commission
+      from daily_stats
+      where day between ${from}::date and ${to}::date${inNetwork(sql`affiliate_id`, query.network_id)}
       group by affiliate_id
-    ), s as (
-      select affiliate_id, count(*)::int as approved_sales, sum(amount_cents) as amount, sum(commission_cents) as commission from sales
-      where status = 'approved' and created_at >= ${start} and created_at < ${end}${inNetwork(sql`affiliate_id`, query.network_id)}
-      group by affiliate_id
+      having sum(clicks) > 0 or sum(approved_sales) > 0
     )
     select a.id, u.first_name || ' ' || u.last_name as name, a.code, n.name as network_name, l.name as level_name,
-      coalesce(c.clicks, 0) as clicks, coalesce(s.approved_sales, 0) as approved_sales,
-      coalesce(s.amount, 0) as amount, coalesce(s.commission, 0) as commission,
-      case when coalesce(c.clicks, 0) > 0 then round(coalesce(s.approved_sales, 0) * 10000.0 / c.clicks) end as conversion
-    from affiliates a
+      d.clicks, d.approved_sales, d.amount, d.commission,
+      case when d.clicks > 0 then round(d.approved_sales * 10000.0 / d.clicks) end as conversion
+    from d
+    join affiliates a on a.id = d.affiliate_id
     join users u on u.id = a.user_id
     left join networks n on n.id = a.network_id
     left join levels l on l.id = a.level_id
-    left join c on c.affiliate_id = a.id
-    left join s on s.affiliate_id = a.id
-    where (c.affiliate_id is not null or s.affiliate_id is not null)
     order by ${order}, a.id
     limit ${query.limit}`,
   );
@@ -240,18 +236,21 @@ async function indicatorValues(db: Db, start: Date, end: Date, networkId: number
     rows<Row>(
       db,
       sql`select
-        (select count(distinct affiliate_id)::int from (
-          select affiliate_id from clicks where at >= ${start} and at < ${end} and not is_bot and not is_repeat${net(sql`affiliate_id`)}
-          union select affiliate_id from sales where created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}
-        ) x) as active,
-        (select count(*)::int from clicks where at >= ${start} and at < ${end} and not is_bot and not is_repeat${net(sql`affiliate_id`)}) as clicks,
-        (select count(*)::int from sales where status = 'approved' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as approved,
-        (select coalesce(sum(amount_cents), 0) from sales where status = 'approved' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as amount,
-        (select coalesce(sum(commission_cents), 0) from sales where status = 'approved' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as commission,
-        (select count(*)::int from sales where status = 'refunded' and created_at >= ${start} and created_at < ${end}${net(sql`affiliate_id`)}) as refunded,
+        d.active, d.clicks, d.approved, d.amount, d.commission, d.refunded,
         (select coalesce(sum(amount_cents), 0) from payments where paid_at >= ${start} and paid_at < ${end}${net(sql`affiliate_id`)}) as paid,
         (select round(avg(extract(epoch from (p.paid_at - r.requested_at)) / 86400)::numeric, 1) from payments p join redemptions r on r.id = p.redemption_id
-          where p.paid_at >= ${start} and p.paid_at < ${end}${net(sql`p.affiliate_id`)}) as days`,
+          where p.paid_at >= ${start} and p.paid_at < ${end}${net(sql`p.affiliate_id`)}) as days
+      from (
+        -- The day-by-day rollup, not the clicks and sales themselves (DESIGN.md §6).
+        select count(distinct affiliate_id) filter (
+            where clicks > 0 or pending_sales > 0 or approved_sales > 0 or refunded_sales > 0)::int as active,
+          coalesce(sum(clicks), 0) as clicks, coalesce(sum(approved_sales), 0) as approved,
+          coalesce(sum(approved_amount_cents), 0) as amount, coalesce(sum(approved_commission_cents), 0) as commission,
+          coalesce(sum(refunded_sales), 0) as refunded
+        from daily_stats
+        where day >= ((${start}::timestamptz at time zone 'UTC') - interval '3 hours')::date
+          and day < ((${end}::timestamptz at time zone 'UTC') - interval '3 hours')::date${net(sql`affiliate_id`)}
+      ) d`,
     ),
   ]);
   const n = (k: string) => Number(r?.[k] ?? 0);
