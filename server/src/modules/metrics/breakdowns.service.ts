@@ -171,12 +171,19 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
       db,
       sql`select s.status as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from sales s where ${inPeriod} group by 1`,
     ),
-    approvedBy(db, query, sql`cp.name`, sql`sales s join campaigns cp on cp.id = s.campaign_id`),
-    approvedBy(
+    rows<{ key: string; n: number; cents: string }>(
       db,
-      query,
-      sql`n.name`,
-      sql`sales s join affiliates a on a.id = s.affiliate_id left join networks n on n.id = a.network_id`,
+      sql`select cp.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
+          from daily_stats d join campaigns cp on cp.id = d.campaign_id
+          where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
+          group by cp.name having sum(d.approved_sales) > 0`,
+    ),
+    rows<{ key: string | null; n: number; cents: string }>(
+      db,
+      sql`select n.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
+          from daily_stats d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
+          where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
+          group by n.name having sum(d.approved_sales) > 0`,
     ),
     rows<{ day: string; key: string; cents: string }>(
       db,
@@ -186,7 +193,7 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
   return {
     from,
     to,
-    tables: { by_status: toRows(byStatus), by_campaign: toRows(byCampaign.table), by_network: toRows(byNetwork.table) },
+    tables: { by_status: toRows(byStatus), by_campaign: toRows(byCampaign), by_network: toRows(byNetwork) },
     series: seriesOf(from, to, daily),
     totals: totalsOf(byStatus),
   };
