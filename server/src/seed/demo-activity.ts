@@ -116,6 +116,7 @@ export async function seedDemoActivity(db: Db) {
             amountCents: amount,
             paymentMethod: method,
             origin: pick(['site', 'site', 'app']),
+            utmSource: source,
             source: 'postback',
             status,
             commissionCents: commission.commission_cents,

@@ -37,6 +37,8 @@ export const sales = pgTable(
       enum: ['pix', 'boleto', 'credit_card', 'debit_card', 'other'],
     }).notNull(),
     origin: text('origin').notNull().default(''),
+    /** The UTM source of the link whose click brought the sale ('' without one), for the origin metrics. */
+    utmSource: text('utm_source').notNull().default(''),
     /** Where the sale came in: an admin's form, a CSV import or a merchant's postback. */
     source: text('source', { enum: ['admin', 'import', 'postback'] }).notNull(),
     status: text('status', { enum: SALE_STATUSES }).notNull().default('pending'),

@@ -134,25 +134,54 @@ function totalsOf(table: { n: number | string; cents: number | string }[]) {
   };
 }
 
+/**
+ * One dimension of the programme's sales from the rollup: a table by key and a series by day and key,
+ * for the given statuses (or by status, when `byStatus`).
+ */
+async function fromRollup(db: Db, query: Period, dimension: string, statuses: string[], byStatus = false) {
+  const { from, to } = resolvePeriod(query);
+  const key = byStatus ? sql`status` : sql`key`;
+  const where = sql`dimension = ${dimension} and day between ${from}::date and ${to}::date and status in (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  const [table, daily] = await Promise.all([
+    rows<{ key: string | null; n: number; cents: string }>(
+      db,
+      sql`select nullif(${key}, '') as key, sum(sales)::int as n, coalesce(sum(amount_cents), 0) as cents
+          from daily_sales_by where ${where} group by 1 having sum(sales) > 0`,
+    ),
+    rows<{ day: string; key: string | null; cents: string }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, nullif(${key}, '') as key, sum(amount_cents) as cents
+          from daily_sales_by where ${where} group by 1, 2 having sum(sales) > 0`,
+    ),
+  ]);
+  return { table, daily };
+}
+
 /** /admin/metricas/forma-pagamento: approved sales by payment method, and over time. */
 export async function getPaymentMethodMetrics(db: Db, query: Period): Promise<Breakdown> {
   const { from, to } = resolvePeriod(query);
-  const { table, daily } = await approvedBy(db, query, sql`s.payment_method`);
+  // The programme's breakdown comes from the rollup; a network's from its members' sales.
+  const { table, daily } = query.network_id
+    ? await approvedBy(db, query, sql`s.payment_method`)
+    : await fromRollup(db, query, 'payment_method', ['approved']);
   return { from, to, tables: { by_method: toRows(table) }, series: seriesOf(from, to, daily), totals: totalsOf(table) };
 }
 
 /** /admin/metricas/origem-vendas: approved sales by origin and by the UTM source of their link. */
 export async function getOriginMetrics(db: Db, query: Period): Promise<Breakdown> {
   const { from, to } = resolvePeriod(query);
-  const [origin, utm] = await Promise.all([
-    approvedBy(db, query, sql`nullif(s.origin, '')`),
-    approvedBy(
-      db,
-      query,
-      sql`nullif(l.utm_source, '')`,
-      sql`sales s left join clicks c on c.id = s.click_id left join links l on l.id = c.link_id`,
-    ),
-  ]);
+  const [origin, utm] = query.network_id
+    ? await Promise.all([
+        approvedBy(db, query, sql`nullif(s.origin, '')`),
+        approvedBy(db, query, sql`nullif(s.utm_source, '')`),
+      ])
+    : await Promise.all([
+        fromRollup(db, query, 'origin', ['approved']),
+        fromRollup(db, query, 'utm_source', ['approved']),
+      ]);
   return {
     from,
     to,
@@ -166,11 +195,22 @@ export async function getOriginMetrics(db: Db, query: Period): Promise<Breakdown
 export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown> {
   const { from, to, start, end } = resolvePeriod(query);
   const inPeriod = sql`s.created_at >= ${start} and s.created_at < ${end}${inNetwork(sql`s.affiliate_id`, query.network_id)}`;
-  const [byStatus, byCampaign, byNetwork, daily] = await Promise.all([
-    rows<{ key: string; n: number; cents: string }>(
-      db,
-      sql`select s.status as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from sales s where ${inPeriod} group by 1`,
-    ),
+  const statuses = ['pending', 'approved', 'cancelled', 'refunded'];
+  // By status: every sale is once in the payment-method dimension, so that dimension by status is all sales.
+  const byStatusOf = query.network_id
+    ? Promise.all([
+        rows<{ key: string; n: number; cents: string }>(
+          db,
+          sql`select s.status as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from sales s where ${inPeriod} group by 1`,
+        ),
+        rows<{ day: string; key: string; cents: string }>(
+          db,
+          sql`select ${brasiliaDay(sql`s.created_at`)} as day, s.status as key, sum(s.amount_cents) as cents from sales s where ${inPeriod} group by 1, 2`,
+        ),
+      ])
+    : fromRollup(db, query, 'payment_method', statuses, true).then(({ table, daily }) => [table, daily] as const);
+  const [[byStatus, daily], byCampaign, byNetwork] = await Promise.all([
+    byStatusOf,
     rows<{ key: string; n: number; cents: string }>(
       db,
       sql`select cp.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
@@ -184,10 +224,6 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
           from daily_stats d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by n.name having sum(d.approved_sales) > 0`,
-    ),
-    rows<{ day: string; key: string; cents: string }>(
-      db,
-      sql`select ${brasiliaDay(sql`s.created_at`)} as day, s.status as key, sum(s.amount_cents) as cents from sales s where ${inPeriod} group by 1, 2`,
     ),
   ]);
   return {

@@ -8,6 +8,9 @@ type SaleFigures = {
   campaignId: number;
   amountCents: number;
   commissionCents: number;
+  paymentMethod: string;
+  origin: string;
+  utmSource: string;
 };
 
 /** A moment's Brasília day (UTC−3 all year since 2019), as the rollup keys it. */
@@ -32,10 +35,32 @@ export const REBUILD_DAILY_STATS = `
     from sales group by 1, 2, 3
   ) x group by 1, 2, 3`;
 
+/** The sales rollup by dimension, recomputed from the sales. */
+export const REBUILD_DAILY_SALES_BY = `
+  insert into daily_sales_by (day, dimension, key, status, sales, amount_cents, commission_cents)
+  select ((created_at at time zone 'UTC') - interval '3 hours')::date, d.dimension, d.key, status,
+    count(*), sum(amount_cents), sum(commission_cents)
+  from sales
+  cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source))
+    as d(dimension, key)
+  group by 1, 2, 3, 4`;
+
 export async function rebuildDailyStats(db: Db) {
   await db.execute(sql`delete from daily_stats`);
   await db.execute(sql.raw(REBUILD_DAILY_STATS));
+  await db.execute(sql`delete from daily_sales_by`);
+  await db.execute(sql.raw(REBUILD_DAILY_SALES_BY));
 }
+
+const ADD_BY_SQL = `
+  insert into daily_sales_by as d (day, dimension, key, status, sales, amount_cents, commission_cents)
+  select day, dimension, key, status, sales, amount_cents, commission_cents
+  from jsonb_to_recordset($1::jsonb) as x(day date, dimension text, key text, status text, sales int,
+    amount_cents bigint, commission_cents bigint)
+  on conflict (day, dimension, key, status) do update set
+    sales = d.sales + excluded.sales,
+    amount_cents = d.amount_cents + excluded.amount_cents,
+    commission_cents = d.commission_cents + excluded.commission_cents`;
 
 /** Upserts added amounts for some (day, affiliate, campaign) keys in one statement. */
 const ADD_SQL = `
@@ -115,6 +140,32 @@ export async function moveSaleInStats(tx: Db, sale: SaleFigures, from: SaleStatu
   apply(from, -1);
   apply(to, 1);
   await addStats(tx, [delta]);
+  // ...and out of its old status into the new one, in each dimension.
+  const rows = [];
+  for (const [dimension, key] of [
+    ['payment_method', sale.paymentMethod],
+    ['origin', sale.origin],
+    ['utm_source', sale.utmSource],
+  ] as const) {
+    const row = {
+      day: delta.day,
+      dimension,
+      key,
+      amount_cents: sale.amountCents,
+      commission_cents: sale.commissionCents,
+    };
+    if (from)
+      rows.push({
+        ...row,
+        status: from,
+        sales: -1,
+        amount_cents: -sale.amountCents,
+        commission_cents: -sale.commissionCents,
+      });
+    rows.push({ ...row, status: to, sales: 1 });
+  }
+  const [head, tail] = ADD_BY_SQL.split('$1') as [string, string];
+  await tx.execute(sql`${sql.raw(head)}${JSON.stringify(rows)}${sql.raw(tail)}`);
 }
 
 /** Adds deltas to the rollup through Drizzle (inside the caller's transaction). */

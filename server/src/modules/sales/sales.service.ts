@@ -12,7 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { affiliates, campaigns, clicks, levels, sales, users } from '../../db/schema';
+import { affiliates, campaigns, clicks, levels, links, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { audit } from '../audit/audit.service';
 import { appendLedgerEntry } from '../ledger/ledger.service';
@@ -175,6 +175,10 @@ export async function recordSale(
   }
   if (click && now.getTime() - click.at.getTime() < FAST_CLICK_SECONDS * 1000) flags.push('fast_click');
   const holdDays = campaign.holdDaysByMethod[input.payment_method] ?? campaign.holdDays;
+  const [link] =
+    by === 'click' && click
+      ? await db.select({ utmSource: links.utmSource }).from(links).where(eq(links.id, click.linkId))
+      : [];
   // A flagged sale waits for an admin, whatever status its source asked for.
   const approveNow = input.status === 'approved' && (flags.length === 0 || meta.source === 'admin');
 
@@ -189,6 +193,7 @@ export async function recordSale(
         amountCents: input.amount_cents,
         paymentMethod: input.payment_method,
         origin: input.origin ?? '',
+        utmSource: link?.utmSource ?? '',
         source: meta.source,
         status: 'pending',
         commissionCents: commission.commission_cents,
