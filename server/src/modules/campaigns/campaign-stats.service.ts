@@ -1,9 +1,8 @@
-import { ADMIN_ROLE } from '@contract/auth';
 import type { CampaignStats } from '@contract/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, clicks, sales, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { viewerOf } from '../sales/sales.service';
 import { getCampaignById } from './campaigns.service';
 
 type Results = CampaignStats['totals'];
@@ -18,12 +17,8 @@ export async function getCampaignStats(
   campaignId: number,
 ): Promise<CampaignStats> {
   await getCampaignById(db, campaignId);
-  let only: number | null = null;
-  if (user.role !== ADMIN_ROLE) {
-    const [affiliate] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, user.id));
-    if (!affiliate) throw new AppError('FORBIDDEN', 'Only affiliates have results.', { reason: 'NOT_AN_AFFILIATE' });
-    only = affiliate.id;
-  }
+  const viewer = await viewerOf(db, user);
+  const only = viewer.isAdmin ? null : viewer.affiliateId;
   const [clickRows, saleRows] = await Promise.all([
     db
       .select({ affiliateId: clicks.affiliateId, n: sql<number>`count(*)::int` })

@@ -73,14 +73,13 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const affiliateId = await affiliateIdOf(db, userOf(request).id);
-      const { redemption, created } = await requestRedemption(
+      const { redemption } = await requestRedemption(
         app.ctx,
         affiliateId,
         request.body,
         request.headers['idempotency-key'],
       );
       // A retry with the same Idempotency-Key answers exactly what the first request got.
-      void created;
       return reply.code(201).send(redemption);
     },
   );

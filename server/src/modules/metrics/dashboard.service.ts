@@ -5,18 +5,17 @@ import type { Db } from '../../db/client';
 import { affiliates, campaigns, dailyStats, redemptions, sales, users } from '../../db/schema';
 import { availableBalance } from '../ledger/ledger.service';
 import { dayAfter, dayStart } from '../sales/sales.repository';
+import { brasiliaDayOf } from './daily-stats';
 
 type Period = z.output<typeof periodQuerySchema>;
 /** Whose numbers: one affiliate's, or the programme's (optionally one network's). */
 export type Scope = { affiliateId: number } | { networkId?: number };
 
 const DAY_MS = 86_400_000;
-/** Today in Brasília (UTC−3), as YYYY-MM-DD. */
-const brasiliaDay = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
 
 export function resolvePeriod(query: Pick<Period, 'from' | 'to'>, now = Date.now()) {
-  const to = query.to ?? brasiliaDay(now);
-  const from = query.from ?? brasiliaDay(Date.parse(`${to}T12:00:00-03:00`) - 29 * DAY_MS);
+  const to = query.to ?? brasiliaDayOf(now);
+  const from = query.from ?? brasiliaDayOf(Date.parse(`${to}T12:00:00-03:00`) - 29 * DAY_MS);
   return { from, to, start: dayStart(from), end: dayAfter(to) };
 }
 

@@ -1,8 +1,9 @@
 import type { Account, UpdateAccountBody } from '@contract/account';
 import type { UserState } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, uploadFile } from '../../../lib/api-client';
-import { getToken, writeUserState } from '../../../lib/session';
+import { api, uploadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { writeUserState } from '../../../lib/session';
 
 type AccountUpdated = { user: UserState; account: Account };
 
@@ -34,12 +35,4 @@ export function useUploadAvatar() {
 }
 
 /** Saves the LGPD export as a file, the name chosen by the server. */
-export async function downloadMyData() {
-  const response = await fetch(`${API_BASE}/me/export`, { headers: { authorization: `Bearer ${getToken()}` } });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'afiliados.json';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
-}
+export const downloadMyData = () => downloadFile('/me/export', 'afiliados.json');

@@ -2,20 +2,14 @@ import type { Affiliate, AffiliateListQuery } from '@contract/affiliates';
 import type { Page } from '@contract/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryString } from '../../../lib/query-string';
 
 const AFFILIATES_KEY = ['affiliates'] as const;
 
 export const affiliatesQuery = (query: AffiliateListQuery) =>
   queryOptions({
     queryKey: [...AFFILIATES_KEY, query],
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(query)
-          .filter(([, v]) => v !== undefined && v !== '')
-          .map(([k, v]) => [k, String(v)]),
-      );
-      return api<Page<Affiliate>>(`/affiliates?${params}`);
-    },
+    queryFn: () => api<Page<Affiliate>>(`/affiliates?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

@@ -2,20 +2,14 @@ import type { Campaign, CampaignBody, CampaignListQuery, CampaignStats } from '@
 import type { Page } from '@contract/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../lib/api-client';
+import { queryString } from '../../../lib/query-string';
 
 const CAMPAIGNS_KEY = ['campaigns'] as const;
 
 export const campaignsQuery = (query: CampaignListQuery) =>
   queryOptions({
     queryKey: [...CAMPAIGNS_KEY, 'list', query],
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(query)
-          .filter(([, v]) => v !== undefined && v !== '')
-          .map(([k, v]) => [k, String(v)]),
-      );
-      return api<Page<Campaign>>(`/campaigns?${params}`);
-    },
+    queryFn: () => api<Page<Campaign>>(`/campaigns?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

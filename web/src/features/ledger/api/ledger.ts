@@ -11,16 +11,10 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+import { queryString } from '../../../lib/query-string';
 
 /** Everything money: a redemption's step changes the balance, the statement and the payments. */
 const LEDGER_KEY = ['ledger'] as const;
-
-const search = (query: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined && v !== '' && v !== null)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
 
 export function useBalance() {
   return useQuery({ queryKey: [...LEDGER_KEY, 'balance'], queryFn: () => api<Balance>('/balance') });
@@ -40,7 +34,7 @@ export function useStatement(page: number, pageSize: number) {
 export function useRedemptions(query: RedemptionListQuery) {
   return useQuery({
     queryKey: [...LEDGER_KEY, 'redemptions', query],
-    queryFn: () => api<RedemptionPage>(`/redemptions?${search(query)}`),
+    queryFn: () => api<RedemptionPage>(`/redemptions?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +42,7 @@ export function useRedemptions(query: RedemptionListQuery) {
 export function usePayments(query: PaymentListQuery) {
   return useQuery({
     queryKey: [...LEDGER_KEY, 'payments', query],
-    queryFn: () => api<PaymentPage>(`/payments?${search(query)}`),
+    queryFn: () => api<PaymentPage>(`/payments?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -56,7 +50,7 @@ export function usePayments(query: PaymentListQuery) {
 export const downloadStatement = () => downloadFile('/ledger/export', 'extrato.csv');
 export const downloadPayments = (query: PaymentListQuery) => {
   const { page: _p, page_size: _s, ...filters } = query;
-  return downloadFile(`/payments/export?${search(filters)}`, 'pagamentos.csv');
+  return downloadFile(`/payments/export?${queryString(filters)}`, 'pagamentos.csv');
 };
 
 function useLedgerMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {

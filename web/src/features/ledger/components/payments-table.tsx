@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconReceipt2, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
@@ -84,19 +85,14 @@ export function PaymentsTable({
             onChange={changed(setMethod)}
             w={{ base: '100%', xs: 190 }}
           />
-          <TextInput
-            type="date"
-            label={t('ledger.from')}
-            value={from}
-            onChange={(e) => changed(setFrom)(e.currentTarget.value)}
-            w={{ base: 'calc(50% - 6px)', sm: 160 }}
-          />
-          <TextInput
-            type="date"
-            label={t('ledger.to')}
-            value={to}
-            onChange={(e) => changed(setTo)(e.currentTarget.value)}
-            w={{ base: 'calc(50% - 6px)', sm: 160 }}
+          <DateRangeInputs
+            from={from}
+            to={to}
+            labels={{ from: t('ledger.from'), to: t('ledger.to') }}
+            onChange={(range) => {
+              setFrom(range.from);
+              changed(setTo)(range.to);
+            }}
           />
         </Group>
         <Group gap="sm">

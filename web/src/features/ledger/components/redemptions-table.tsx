@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
@@ -105,21 +106,14 @@ export function RedemptionsTable({
             }}
             w={{ base: '100%', xs: 200 }}
           />
-          <TextInput
-            type="date"
-            label={t('ledger.from')}
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            w={{ base: 'calc(50% - 6px)', sm: 160 }}
-          />
-          <TextInput
-            type="date"
-            label={t('ledger.to')}
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            w={{ base: 'calc(50% - 6px)', sm: 160 }}
+          <DateRangeInputs
+            from={from}
+            to={to}
+            labels={{ from: t('ledger.from'), to: t('ledger.to') }}
+            onChange={(range) => {
+              setFrom(range.from);
+              setTo(range.to);
+            }}
           />
           {list.data && (
             <Text size="sm" c="dimmed" mb={8} data-testid="redemptions-total">

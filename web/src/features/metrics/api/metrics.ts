@@ -1,20 +1,14 @@
 import type { Breakdown, Indicators, PeriodQuery, TopAffiliates, TopAffiliatesQuery } from '@contract/metrics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-const search = (query: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined && v !== '' && v !== null)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
+import { queryString } from '../../../lib/query-string';
 
 export type BreakdownPath = 'payment-methods' | 'origins' | 'sales' | 'redemptions';
 
 export function useBreakdown(path: BreakdownPath, query: PeriodQuery) {
   return useQuery({
     queryKey: ['metrics', path, query],
-    queryFn: () => api<Breakdown & { average_days_to_pay?: number | null }>(`/metrics/${path}?${search(query)}`),
+    queryFn: () => api<Breakdown & { average_days_to_pay?: number | null }>(`/metrics/${path}?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +16,7 @@ export function useBreakdown(path: BreakdownPath, query: PeriodQuery) {
 export function useTopAffiliates(query: TopAffiliatesQuery) {
   return useQuery({
     queryKey: ['metrics', 'top-affiliates', query],
-    queryFn: () => api<TopAffiliates>(`/metrics/top-affiliates?${search(query)}`),
+    queryFn: () => api<TopAffiliates>(`/metrics/top-affiliates?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +24,7 @@ export function useTopAffiliates(query: TopAffiliatesQuery) {
 export function useIndicators(query: PeriodQuery) {
   return useQuery({
     queryKey: ['metrics', 'indicators', query],
-    queryFn: () => api<Indicators>(`/metrics/indicators?${search(query)}`),
+    queryFn: () => api<Indicators>(`/metrics/indicators?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +49,7 @@ export type AnalyticsEvent = {
 export function useLogPage<T>(kind: 'logs' | 'analytics/events', q: string, page: number) {
   return useQuery({
     queryKey: ['metrics', kind, q, page],
-    queryFn: () => api<LogPage<T>>(`/${kind}?${search({ q: q || undefined, page, page_size: 10 })}`),
+    queryFn: () => api<LogPage<T>>(`/${kind}?${queryString({ q: q || undefined, page, page_size: 10 })}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { csvLine } from '@contract/csv';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n';
+import { saveBlob } from '../../../lib/download';
 
 /** The table on screen as a CSV file (formula cells neutralised), named after what it shows. */
 export function CsvButton({
@@ -16,10 +17,7 @@ export function CsvButton({
   const { t } = useTranslation();
   const download = () => {
     const text = `\uFEFF${csvLine(header)}${rows.map((r) => csvLine(r)).join('')}`;
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-    const anchor = Object.assign(document.createElement('a'), { href: url, download: `${name}.csv` });
-    anchor.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
   };
   return (
     <Button

@@ -13,23 +13,15 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+import { queryString } from '../../../lib/query-string';
 
 const SALES_KEY = ['sales'] as const;
 const API_KEYS_KEY = ['api-keys'] as const;
 
-/** The query string of a sales list; empty filters are left out. */
-export function salesSearch(query: SaleListQuery): string {
-  return new URLSearchParams(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined && v !== '' && v !== null)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
-}
-
 export const salesQuery = (query: SaleListQuery) =>
   queryOptions({
     queryKey: [...SALES_KEY, 'list', query],
-    queryFn: () => api<SalePage>(`/sales?${salesSearch(query)}`),
+    queryFn: () => api<SalePage>(`/sales?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 
@@ -46,7 +38,7 @@ export function useSale(id: number) {
 
 export function downloadSalesCsv(query: SaleListQuery) {
   const { page: _page, page_size: _size, ...filters } = query;
-  return downloadFile(`/sales/export?${salesSearch(filters)}`, 'vendas.csv');
+  return downloadFile(`/sales/export?${queryString(filters)}`, 'vendas.csv');
 }
 
 function useSalesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {

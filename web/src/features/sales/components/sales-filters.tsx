@@ -3,6 +3,7 @@ import { SALE_STATUSES, type SaleListQuery } from '@contract/sales';
 import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { useTranslation } from '../../../i18n';
 
 export type Option = { value: string; label: string };
@@ -52,21 +53,11 @@ export function SalesFilters({
         onChange={(event) => set({ search: event.currentTarget.value })}
         w={{ base: '100%', sm: 260 }}
       />
-      <TextInput
-        type="date"
-        label={t('sales.from')}
-        value={value.from ?? ''}
-        max={value.to}
-        onChange={(event) => set({ from: event.currentTarget.value || undefined })}
-        w={{ base: 'calc(50% - 6px)', sm: 160 }}
-      />
-      <TextInput
-        type="date"
-        label={t('sales.to')}
-        value={value.to ?? ''}
-        min={value.from}
-        onChange={(event) => set({ to: event.currentTarget.value || undefined })}
-        w={{ base: 'calc(50% - 6px)', sm: 160 }}
+      <DateRangeInputs
+        from={value.from ?? ''}
+        to={value.to ?? ''}
+        labels={{ from: t('sales.from'), to: t('sales.to') }}
+        onChange={(range) => set({ from: range.from || undefined, to: range.to || undefined })}
       />
       <Select
         aria-label={t('sales.status')}

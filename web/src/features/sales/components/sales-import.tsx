@@ -8,6 +8,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
+import { saveBlob } from '../../../lib/download';
 import { errorMessage } from '../../../lib/form';
 import { importSalesChunk } from '../api/sales';
 
@@ -44,10 +45,7 @@ function downloadTemplate() {
       'origin',
       'status',
     ]) + csvLine(['1', 'PEDIDO-1001', '199.90', 'pix', 'ANA2024', '', 'cliente@example.com', 'site', 'pending']);
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const anchor = Object.assign(document.createElement('a'), { href: url, download: 'modelo-vendas.csv' });
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(new Blob([text], { type: 'text/csv' }), 'modelo-vendas.csv');
 }
 
 /** A CSV of sales sent in chunks, with a progress bar and a report of every refused row and why. */

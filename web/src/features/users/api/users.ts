@@ -2,20 +2,14 @@ import type { Page } from '@contract/common';
 import type { CreateUserBody, ManagedUser, UpdateUserBody, UserListQuery } from '@contract/users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryString } from '../../../lib/query-string';
 
 const USERS_KEY = ['users'] as const;
 
 export const usersQuery = (query: UserListQuery) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'list', query],
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(query)
-          .filter(([, v]) => v !== undefined && v !== '')
-          .map(([k, v]) => [k, String(v)]),
-      );
-      return api<Page<ManagedUser>>(`/users?${params}`);
-    },
+    queryFn: () => api<Page<ManagedUser>>(`/users?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 
