@@ -159,21 +159,22 @@ try {
     { name: 'sales', token: admin, path: `/metrics/sales?${period}`, target: TARGET_MS },
     { name: 'redemptions', token: admin, path: `/metrics/redemptions?${period}`, target: TARGET_MS },
     { name: 'indicators', token: admin, path: `/metrics/indicators?${period}`, target: TARGET_MS },
+    // Every screen filters by network too: the same endpoints held to one network's members.
     ...(networkId
       ? [
-          {
-            name: 'overview (one network)',
-            token: admin,
-            path: `/metrics/overview?${period}&network_id=${networkId}`,
-            target: HOME_TARGET_MS,
-          },
-          {
-            name: 'top-affiliates (one network)',
-            token: admin,
-            path: `/metrics/top-affiliates?${period}&network_id=${networkId}`,
-            target: TARGET_MS,
-          },
-        ]
+          ['overview', HOME_TARGET_MS],
+          ['top-affiliates', TARGET_MS],
+          ['payment-methods', TARGET_MS],
+          ['origins', TARGET_MS],
+          ['sales', TARGET_MS],
+          ['redemptions', TARGET_MS],
+          ['indicators', TARGET_MS],
+        ].map(([endpoint, target]) => ({
+          name: `${endpoint} (one network)`,
+          token: admin,
+          path: `/metrics/${endpoint}?${period}&network_id=${networkId}`,
+          target,
+        }))
       : []),
   ].filter((c) => !process.env.BENCH_ONLY || c.name.includes(process.env.BENCH_ONLY));
   results = [];

@@ -15,6 +15,8 @@ test.describe('[ADMIN][NETWORKS]', () => {
     page,
     browser,
   }) => {
+    // Two people's sessions, four dialogs and a second sign-in: ~27 s when the machine is idle.
+    test.slow();
     const tag = `${Date.now()}`.slice(-7);
     const joana = await createApprovedAffiliate('Rede', `Joana${tag}`);
     await createApprovedAffiliate('Rede', `Pedro${tag}`);

@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
-import { REBUILD_DAILY_SALES_BY, REBUILD_DAILY_STATS } from '../server/src/modules/metrics/daily-stats.ts';
+import { REBUILD_ROLLUPS } from '../server/src/modules/metrics/daily-stats.ts';
 import { computeCommission } from '../server/src/modules/sales/commission.ts';
 
 const LARGE_ADMIN = { email: 'admin@large.test', password: 'large-admin-password-1' };
@@ -411,14 +411,13 @@ const sizes = Object.fromEntries(
       union all select 'redemptions', count(*)::int from redemptions union all select 'payments', count(*)::int from payments`)
   ).rows.map((r) => [r.t, r.n]),
 );
-// The daily rollup the metrics read, computed once from the rows just generated.
+// The daily rollups the metrics read, computed once from the rows just generated.
 await step(
-  'sales utm_source',
+  'sales utm_source and link',
   client,
-  'update sales s set utm_source = l.utm_source from clicks c join links l on l.id = c.link_id where c.id = s.click_id',
+  'update sales s set utm_source = l.utm_source, link_id = l.id from clicks c join links l on l.id = c.link_id where c.id = s.click_id',
 );
-await step('daily_stats', client, `delete from daily_stats; ${REBUILD_DAILY_STATS}`);
-await step('daily_sales_by', client, `delete from daily_sales_by; ${REBUILD_DAILY_SALES_BY}`);
+for (const [table, rebuild] of REBUILD_ROLLUPS) await step(table, client, `delete from ${table}; ${rebuild}`);
 await client.query(`insert into settings (key, value) values ($1, $2)`, [
   LARGE_MARKER,
   { seeded_at: new Date().toISOString(), scale, sizes },

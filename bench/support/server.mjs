@@ -8,7 +8,9 @@ export async function startBuiltServer({ port, env = {}, cpu }) {
   const dataDir = `.tmp/bench-data-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const command = cpu === undefined ? [process.execPath] : ['taskset', '-c', String(cpu), process.execPath];
-  const child = spawn(command[0], [...command.slice(1), 'dist/server/main.mjs'], {
+  // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(command[0], [...command.slice(1), ...profile, 'dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

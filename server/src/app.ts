@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -66,7 +67,19 @@ const REDACTED_PATHS = [
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // A followed link that the redirect can answer on its own skips Fastify (decision 009).
+  let answerRedirect: ((req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean) | null = null;
   const app = Fastify({
+    serverFactory: (handler, settings) => {
+      const server = createServer((req, res) => {
+        if (!answerRedirect?.(req, res, () => handler(req, res))) handler(req, res);
+      });
+      // What Fastify sets on the server it would have made.
+      server.keepAliveTimeout = Number(settings.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(settings.requestTimeout ?? 0);
+      server.setTimeout(Number(settings.connectionTimeout ?? 0));
+      return server;
+    },
     logger: options.logger ?? {
       level: options.config.logLevel,
       redact: REDACTED_PATHS,
@@ -98,9 +111,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notFoundPagePlugin, { webDir: options.webDir });
   // The click redirect and the portal are sibling scopes, so the portal's request hooks (security headers,
   // maintenance gate) never run for /r/:code (DESIGN.md §4); the redirect answers a 404 with the same page.
-  await app.register(async (redirect) =>
-    registerRedirect(redirect, options.database.db, app.clickBuffer, options.config.jwtSecret, app.sendNotFoundPage),
-  );
+  // Once closing, requests go through Fastify, which refuses them (503) instead of buffering clicks
+  // the closing buffer would no longer write.
+  app.addHook('preClose', async () => {
+    answerRedirect = null;
+  });
+  await app.register(async (redirect) => {
+    answerRedirect = registerRedirect(
+      redirect,
+      options.database.db,
+      app.clickBuffer,
+      options.config.jwtSecret,
+      app.sendNotFoundPage,
+    );
+  });
   await app.register(portal, { webDir: options.webDir });
   return app;
 }

@@ -112,6 +112,7 @@ export async function seedDemoActivity(db: Db) {
             campaignId: campaign.id,
             affiliateId: person.affiliate.id,
             clickId: click.id,
+            linkId: link.id,
             externalId: `PED-${campaign.id}${String(saleRows.length + 1).padStart(3, '0')}-${p}${c}`,
             amountCents: amount,
             paymentMethod: method,

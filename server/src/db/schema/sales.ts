@@ -39,6 +39,8 @@ export const sales = pgTable(
     origin: text('origin').notNull().default(''),
     /** The UTM source of the link whose click brought the sale ('' without one), for the origin metrics. */
     utmSource: text('utm_source').notNull().default(''),
+    /** The link of the click it was attributed to, kept so a link's sales need no look at the clicks. */
+    linkId: bigint('link_id', { mode: 'number' }),
     /** Where the sale came in: an admin's form, a CSV import or a merchant's postback. */
     source: text('source', { enum: ['admin', 'import', 'postback'] }).notNull(),
     status: text('status', { enum: SALE_STATUSES }).notNull().default('pending'),
@@ -59,10 +61,21 @@ export const sales = pgTable(
   },
   (t) => [
     uniqueIndex('sales_campaign_external_key').on(t.campaignId, t.externalId),
-    index('sales_affiliate_created_idx').on(t.affiliateId, t.createdAt),
+    // One affiliate's or one network's sales of a period, by status and dimension, from the index alone.
+    index('sales_affiliate_created_idx').on(
+      t.affiliateId,
+      t.createdAt,
+      t.status,
+      t.amountCents,
+      t.commissionCents,
+      t.paymentMethod,
+      t.origin,
+      t.utmSource,
+    ),
     index('sales_campaign_created_idx').on(t.campaignId, t.createdAt),
     index('sales_created_idx').on(t.createdAt),
     index('sales_click_idx').on(t.clickId).where(sql`${t.clickId} is not null`),
+    index('sales_link_idx').on(t.linkId).where(sql`${t.linkId} is not null`),
     index('sales_payable_idx').on(t.payableAt).where(sql`${t.status} = 'pending'`),
     check('sales_amount_positive', sql`${t.amountCents} > 0`),
     check('sales_commission_not_negative', sql`${t.commissionCents} >= 0`),

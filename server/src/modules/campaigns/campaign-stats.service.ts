@@ -1,7 +1,7 @@
 import type { CampaignStats } from '@contract/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates, clicks, sales, users } from '../../db/schema';
+import { affiliates, dailyStats, users } from '../../db/schema';
 import { viewerOf } from '../sales/sales.service';
 import { getCampaignById } from './campaigns.service';
 
@@ -9,7 +9,8 @@ type Results = CampaignStats['totals'];
 
 /**
  * Counted clicks (no bots, no repeats) and the sales that earn (pending or approved) per affiliate on
- * one campaign. An affiliate sees only their own line.
+ * one campaign, from the daily rollup (it grows with days, not with clicks). An affiliate sees only
+ * their own line.
  */
 export async function getCampaignStats(
   db: Db,
@@ -19,47 +20,27 @@ export async function getCampaignStats(
   await getCampaignById(db, campaignId);
   const viewer = await viewerOf(db, user);
   const only = viewer.isAdmin ? null : viewer.affiliateId;
-  const [clickRows, saleRows] = await Promise.all([
-    db
-      .select({ affiliateId: clicks.affiliateId, n: sql<number>`count(*)::int` })
-      .from(clicks)
-      .where(
-        and(
-          eq(clicks.campaignId, campaignId),
-          sql`not ${clicks.isBot} and not ${clicks.isRepeat}`,
-          only === null ? undefined : eq(clicks.affiliateId, only),
-        ),
-      )
-      .groupBy(clicks.affiliateId),
-    db
-      .select({
-        affiliateId: sales.affiliateId,
-        n: sql<number>`count(*)::int`,
-        commission: sql<string>`sum(${sales.commissionCents})`,
-        approved: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} = 'approved'), 0)`,
-      })
-      .from(sales)
-      .where(
-        and(
-          eq(sales.campaignId, campaignId),
-          sql`${sales.status} in ('pending', 'approved')`,
-          only === null ? undefined : eq(sales.affiliateId, only),
-        ),
-      )
-      .groupBy(sales.affiliateId),
-  ]);
+  const found = await db
+    .select({
+      affiliateId: dailyStats.affiliateId,
+      clicks: sql<string>`sum(${dailyStats.clicks})`,
+      sales: sql<string>`sum(${dailyStats.pendingSales} + ${dailyStats.approvedSales})`,
+      commission: sql<string>`sum(${dailyStats.pendingCommissionCents} + ${dailyStats.approvedCommissionCents})`,
+      approved: sql<string>`sum(${dailyStats.approvedCommissionCents})`,
+    })
+    .from(dailyStats)
+    .where(and(eq(dailyStats.campaignId, campaignId), only === null ? undefined : eq(dailyStats.affiliateId, only)))
+    .groupBy(dailyStats.affiliateId);
   const byAffiliate = new Map<number, Results>();
-  const line = (id: number) => {
-    const found = byAffiliate.get(id) ?? { clicks: 0, sales: 0, commission_cents: 0, approved_commission_cents: 0 };
-    byAffiliate.set(id, found);
-    return found;
-  };
-  for (const row of clickRows) line(row.affiliateId).clicks = Number(row.n);
-  for (const row of saleRows) {
-    const found = line(row.affiliateId);
-    found.sales = Number(row.n);
-    found.commission_cents = Number(row.commission);
-    found.approved_commission_cents = Number(row.approved);
+  for (const row of found) {
+    const line = {
+      clicks: Number(row.clicks),
+      sales: Number(row.sales),
+      commission_cents: Number(row.commission),
+      approved_commission_cents: Number(row.approved),
+    };
+    // Rows left by refunded or cancelled sales alone earn nothing and show no line.
+    if (line.clicks > 0 || line.sales > 0) byAffiliate.set(row.affiliateId, line);
   }
   const totals: Results = { clicks: 0, sales: 0, commission_cents: 0, approved_commission_cents: 0 };
   for (const r of byAffiliate.values()) {

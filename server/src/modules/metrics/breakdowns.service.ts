@@ -74,7 +74,7 @@ export async function getTopAffiliates(
     with d as (
       select affiliate_id, sum(clicks)::int as clicks, sum(approved_sales)::int as approved_sales,
         sum(approved_amount_cents) as amount, sum(approved_commission_cents) as commission
-      from daily_stats
+      from daily_affiliate_stats
       where day between ${from}::date and ${to}::date${inNetwork(sql`affiliate_id`, query.network_id)}
       group by affiliate_id
       having sum(clicks) > 0 or sum(approved_sales) > 0
@@ -213,15 +213,16 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
     byStatusOf,
     rows<{ key: string; n: number; cents: string }>(
       db,
+      // The programme's campaigns from their own rollup; a network's from its members' rows.
       sql`select cp.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
-          from daily_stats d join campaigns cp on cp.id = d.campaign_id
+          from ${query.network_id ? sql`daily_stats` : sql`daily_campaign_stats`} d join campaigns cp on cp.id = d.campaign_id
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by cp.name having sum(d.approved_sales) > 0`,
     ),
     rows<{ key: string | null; n: number; cents: string }>(
       db,
       sql`select n.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
-          from daily_stats d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
+          from daily_affiliate_stats d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by n.name having sum(d.approved_sales) > 0`,
     ),
@@ -275,6 +276,8 @@ export async function getRedemptionMetrics(
 
 async function indicatorValues(db: Db, start: Date, end: Date, networkId: number | undefined) {
   const net = (column: SQL) => inNetwork(column, networkId);
+  const days = sql`day >= ((${start}::timestamptz at time zone 'UTC') - interval '3 hours')::date
+    and day < ((${end}::timestamptz at time zone 'UTC') - interval '3 hours')::date`;
   const [[r]] = await Promise.all([
     rows<Row>(
       db,
@@ -284,15 +287,18 @@ async function indicatorValues(db: Db, start: Date, end: Date, networkId: number
         (select round(avg(extract(epoch from (p.paid_at - r.requested_at)) / 86400)::numeric, 1) from payments p join redemptions r on r.id = p.redemption_id
           where p.paid_at >= ${start} and p.paid_at < ${end}${net(sql`p.affiliate_id`)}) as days
       from (
-        -- The day-by-day rollup, not the clicks and sales themselves (DESIGN.md §6).
-        select count(distinct affiliate_id) filter (
-            where clicks > 0 or pending_sales > 0 or approved_sales > 0 or refunded_sales > 0)::int as active,
+        -- The day-by-day rollups, not the clicks and sales themselves (DESIGN.md §6): the programme's
+        -- figures by campaign, a network's by affiliate; active affiliates by affiliate.
+        select
+          (select count(*)::int from (
+            select affiliate_id from daily_affiliate_stats
+            where ${days} and (clicks > 0 or pending_sales > 0 or approved_sales > 0 or refunded_sales > 0)${net(sql`affiliate_id`)}
+            group by affiliate_id) a) as active,
           coalesce(sum(clicks), 0) as clicks, coalesce(sum(approved_sales), 0) as approved,
           coalesce(sum(approved_amount_cents), 0) as amount, coalesce(sum(approved_commission_cents), 0) as commission,
           coalesce(sum(refunded_sales), 0) as refunded
-        from daily_stats
-        where day >= ((${start}::timestamptz at time zone 'UTC') - interval '3 hours')::date
-          and day < ((${end}::timestamptz at time zone 'UTC') - interval '3 hours')::date${net(sql`affiliate_id`)}
+        from ${networkId ? sql`daily_affiliate_stats` : sql`daily_campaign_stats`}
+        where ${days}${net(sql`affiliate_id`)}
       ) d`,
     ),
   ]);

@@ -16,6 +16,17 @@ type SaleFigures = {
 /** A moment's Brasília day (UTC−3 all year since 2019), as the rollup keys it. */
 export const brasiliaDayOf = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
 
+/** The figures every click-and-sale rollup keeps (DESIGN.md §6). */
+const FIGURES = [
+  'clicks',
+  'pending_sales',
+  'pending_commission_cents',
+  'approved_sales',
+  'approved_amount_cents',
+  'approved_commission_cents',
+  'refunded_sales',
+];
+
 /** The rollup recomputed from the raw rows: after a bulk load (seeds), and by the migration. */
 export const REBUILD_DAILY_STATS = `
   insert into daily_stats (day, affiliate_id, campaign_id, clicks, pending_sales, pending_commission_cents,
@@ -45,11 +56,33 @@ export const REBUILD_DAILY_SALES_BY = `
     as d(dimension, key)
   group by 1, 2, 3, 4`;
 
+/** The programme-wide rollups, summed from `daily_stats` (after it was rebuilt, or by the migration). */
+export const REBUILD_DAILY_CAMPAIGN_STATS = `
+  insert into daily_campaign_stats (day, campaign_id, ${FIGURES.join(', ')})
+  select day, campaign_id, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from daily_stats group by 1, 2`;
+export const REBUILD_DAILY_AFFILIATE_STATS = `
+  insert into daily_affiliate_stats (day, affiliate_id, ${FIGURES.join(', ')})
+  select day, affiliate_id, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from daily_stats group by 1, 2`;
+
+/** Each link's counted clicks, from the clicks. */
+export const REBUILD_LINK_STATS = `
+  insert into link_stats (link_id, clicks)
+  select link_id, count(*) from clicks where not is_bot and not is_repeat group by link_id`;
+
+/** Every rollup recomputed, in order: the programme-wide ones sum `daily_stats`. */
+export const REBUILD_ROLLUPS = [
+  ['daily_stats', REBUILD_DAILY_STATS],
+  ['daily_campaign_stats', REBUILD_DAILY_CAMPAIGN_STATS],
+  ['daily_affiliate_stats', REBUILD_DAILY_AFFILIATE_STATS],
+  ['daily_sales_by', REBUILD_DAILY_SALES_BY],
+  ['link_stats', REBUILD_LINK_STATS],
+] as const;
+
 export async function rebuildDailyStats(db: Db) {
-  await db.execute(sql`delete from daily_stats`);
-  await db.execute(sql.raw(REBUILD_DAILY_STATS));
-  await db.execute(sql`delete from daily_sales_by`);
-  await db.execute(sql.raw(REBUILD_DAILY_SALES_BY));
+  for (const [table, rebuild] of REBUILD_ROLLUPS) {
+    await db.execute(sql.raw(`delete from ${table}`));
+    await db.execute(sql.raw(rebuild));
+  }
 }
 
 const ADD_BY_SQL = `
@@ -62,28 +95,40 @@ const ADD_BY_SQL = `
     amount_cents = d.amount_cents + excluded.amount_cents,
     commission_cents = d.commission_cents + excluded.commission_cents`;
 
-/** Upserts added amounts for some (day, affiliate, campaign) keys in one statement. */
+/** Upserts summed deltas into one rollup keyed by `keys`, in key order (so concurrent writers lock alike). */
+const upsertInto = (table: string, keys: string[]) => {
+  const by = keys.join(', ');
+  return `insert into ${table} as d (${by}, ${FIGURES.join(', ')})
+    select ${by}, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from x group by ${by} order by ${by}
+    on conflict (${by}) do update set ${FIGURES.map((f) => `${f} = d.${f} + excluded.${f}`).join(', ')}`;
+};
+
+/**
+ * Adds deltas for some (day, affiliate, campaign) keys to the three rollups (by affiliate and
+ * campaign, by campaign, by affiliate), and clicks to their links' counts, in one statement: they
+ * never disagree.
+ */
 const ADD_SQL = `
-  insert into daily_stats as d (day, affiliate_id, campaign_id, clicks, pending_sales, pending_commission_cents,
-    approved_sales, approved_amount_cents, approved_commission_cents, refunded_sales)
-  select day, affiliate_id, campaign_id, clicks, pending_sales, pending_commission_cents, approved_sales,
-    approved_amount_cents, approved_commission_cents, refunded_sales
-  from jsonb_to_recordset($1::jsonb) as x(day date, affiliate_id bigint, campaign_id bigint, clicks int,
-    pending_sales int, pending_commission_cents bigint, approved_sales int, approved_amount_cents bigint,
-    approved_commission_cents bigint, refunded_sales int)
-  on conflict (day, affiliate_id, campaign_id) do update set
-    clicks = d.clicks + excluded.clicks,
-    pending_sales = d.pending_sales + excluded.pending_sales,
-    pending_commission_cents = d.pending_commission_cents + excluded.pending_commission_cents,
-    approved_sales = d.approved_sales + excluded.approved_sales,
-    approved_amount_cents = d.approved_amount_cents + excluded.approved_amount_cents,
-    approved_commission_cents = d.approved_commission_cents + excluded.approved_commission_cents,
-    refunded_sales = d.refunded_sales + excluded.refunded_sales`;
+  with x as materialized (
+    select * from jsonb_to_recordset($1::jsonb) as x(day date, affiliate_id bigint, campaign_id bigint, link_id bigint, clicks int,
+      pending_sales int, pending_commission_cents bigint, approved_sales int, approved_amount_cents bigint,
+      approved_commission_cents bigint, refunded_sales int)
+  ),
+  by_campaign as (${upsertInto('daily_campaign_stats', ['day', 'campaign_id'])}),
+  by_affiliate as (${upsertInto('daily_affiliate_stats', ['day', 'affiliate_id'])}),
+  by_link as (
+    insert into link_stats as d (link_id, clicks)
+    select link_id, sum(clicks) from x where link_id is not null group by link_id order by link_id
+    on conflict (link_id) do update set clicks = d.clicks + excluded.clicks
+  )
+  ${upsertInto('daily_stats', ['day', 'affiliate_id', 'campaign_id'])}`;
 
 type Delta = {
   day: string;
   affiliate_id: number;
   campaign_id: number;
+  /** Clicks only: whose link they came through. */
+  link_id?: number;
   clicks?: number;
   pending_sales?: number;
   pending_commission_cents?: number;
@@ -108,13 +153,13 @@ export function addStatsQuery(deltas: Delta[]) {
   return { text: ADD_SQL, params: [JSON.stringify(deltas.map((d) => ({ ...ZERO, ...d })))] };
 }
 
-/** Counted clicks per (day, affiliate, campaign), from the click buffer's keys. */
+/** Counted clicks per (day, affiliate, campaign, link), from the click buffer's keys. */
 export function clickDeltas(keys: string[]): Delta[] {
   const counts = new Map<string, number>();
   for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   return [...counts].map(([key, clicks]) => {
-    const [day = '', affiliate = '0', campaign = '0'] = key.split('|');
-    return { day, affiliate_id: Number(affiliate), campaign_id: Number(campaign), clicks };
+    const [day = '', affiliate = '0', campaign = '0', link = '0'] = key.split('|');
+    return { day, affiliate_id: Number(affiliate), campaign_id: Number(campaign), link_id: Number(link), clicks };
   });
 }
 

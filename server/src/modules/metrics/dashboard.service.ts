@@ -1,8 +1,17 @@
 import type { Dashboard, periodQuerySchema } from '@contract/metrics';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { affiliates, campaigns, dailyStats, redemptions, sales, users } from '../../db/schema';
+import {
+  affiliates,
+  campaigns,
+  dailyAffiliateStats,
+  dailyCampaignStats,
+  dailyStats,
+  redemptions,
+  sales,
+  users,
+} from '../../db/schema';
 import { availableBalance } from '../ledger/ledger.service';
 import { dayAfter, dayStart } from '../sales/sales.repository';
 import { brasiliaDayOf } from './daily-stats';
@@ -32,36 +41,48 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
   const { from, to } = resolvePeriod(query);
   const networkId = 'networkId' in scope ? scope.networkId : undefined;
   const affiliateId = 'affiliateId' in scope ? scope.affiliateId : undefined;
-  const inNetwork = (column: typeof sales.affiliateId) =>
-    networkId ? sql`${column} in (select id from ${affiliates} where network_id = ${networkId})` : undefined;
-  // Figures come from the daily rollup (kept current with every click and sale); only the latest
-  // sales are read from the sales themselves.
+  // Figures come from the daily rollups (kept current with every click and sale), the smallest that
+  // answers: the programme's by campaign, a network's by affiliate, one affiliate's by affiliate and
+  // campaign. Only the latest sales are read from the sales themselves.
+  const inPeriod = (day: Column) => sql`${day} between ${from}::date and ${to}::date`;
+  const ofNetwork = (affiliate: Column) =>
+    networkId ? sql`${affiliate} in (select id from ${affiliates} where network_id = ${networkId})` : undefined;
   const scoped = and(
-    sql`${dailyStats.day} between ${from}::date and ${to}::date`,
+    inPeriod(dailyStats.day),
     affiliateId ? eq(dailyStats.affiliateId, affiliateId) : undefined,
-    networkId
-      ? sql`${dailyStats.affiliateId} in (select id from ${affiliates} where network_id = ${networkId})`
-      : undefined,
+    ofNetwork(dailyStats.affiliateId),
   );
-  const figures = {
-    clicks: sql<string>`coalesce(sum(${dailyStats.clicks}), 0)`,
-    n: sql<string>`coalesce(sum(${dailyStats.approvedSales}), 0)`,
-    amount: sql<string>`coalesce(sum(${dailyStats.approvedAmountCents}), 0)`,
-    commission: sql<string>`coalesce(sum(${dailyStats.approvedCommissionCents}), 0)`,
-    pendingSales: sql<string>`coalesce(sum(${dailyStats.pendingSales}), 0)`,
-    pendingCommission: sql<string>`coalesce(sum(${dailyStats.pendingCommissionCents}), 0)`,
-  };
+  const figures = (t: typeof dailyStats | typeof dailyCampaignStats | typeof dailyAffiliateStats) => ({
+    clicks: sql<string>`coalesce(sum(${t.clicks}), 0)`,
+    n: sql<string>`coalesce(sum(${t.approvedSales}), 0)`,
+    amount: sql<string>`coalesce(sum(${t.approvedAmountCents}), 0)`,
+    commission: sql<string>`coalesce(sum(${t.approvedCommissionCents}), 0)`,
+    pendingSales: sql<string>`coalesce(sum(${t.pendingSales}), 0)`,
+    pendingCommission: sql<string>`coalesce(sum(${t.pendingCommissionCents}), 0)`,
+  });
+  const dayOf = (t: { day: Column }) => sql<string>`to_char(${t.day}, 'YYYY-MM-DD')`;
+  const programme = !affiliateId && !networkId;
+  const programmeWide = { table: dailyCampaignStats, where: inPeriod(dailyCampaignStats.day) };
+  const perDay = affiliateId
+    ? { table: dailyStats, where: scoped }
+    : programme
+      ? programmeWide
+      : {
+          table: dailyAffiliateStats,
+          where: and(inPeriod(dailyAffiliateStats.day), ofNetwork(dailyAffiliateStats.affiliateId)),
+        };
+  const perCampaign = programme ? programmeWide : { table: dailyStats, where: scoped };
   const [days, byCampaign, latest, available, waiting] = await Promise.all([
     db
-      .select({ day: sql<string>`to_char(${dailyStats.day}, 'YYYY-MM-DD')`, ...figures })
-      .from(dailyStats)
-      .where(scoped)
-      .groupBy(dailyStats.day),
+      .select({ day: dayOf(perDay.table), ...figures(perDay.table) })
+      .from(perDay.table)
+      .where(perDay.where)
+      .groupBy(perDay.table.day),
     db
-      .select({ campaignId: dailyStats.campaignId, ...figures })
-      .from(dailyStats)
-      .where(scoped)
-      .groupBy(dailyStats.campaignId),
+      .select({ campaignId: perCampaign.table.campaignId, ...figures(perCampaign.table) })
+      .from(perCampaign.table)
+      .where(perCampaign.where)
+      .groupBy(perCampaign.table.campaignId),
     db
       .select({
         sale: sales,
@@ -72,7 +93,7 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
       .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
       .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
       .innerJoin(users, eq(users.id, affiliates.userId))
-      .where(and(affiliateId ? eq(sales.affiliateId, affiliateId) : undefined, inNetwork(sales.affiliateId)))
+      .where(and(affiliateId ? eq(sales.affiliateId, affiliateId) : undefined, ofNetwork(sales.affiliateId)))
       .orderBy(desc(sales.createdAt), desc(sales.id))
       .limit(5),
     affiliateId ? availableBalance(db, affiliateId) : Promise.resolve(null),

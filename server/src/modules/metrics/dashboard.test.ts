@@ -4,7 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { affiliates, campaigns, clicks, dailySalesBy, dailyStats, links, networks, sales } from '../../db/schema';
+import {
+  affiliates,
+  campaigns,
+  clicks,
+  dailyAffiliateStats,
+  dailyCampaignStats,
+  dailySalesBy,
+  dailyStats,
+  linkStats,
+  links,
+  networks,
+  sales,
+} from '../../db/schema';
 import { rebuildDailyStats } from './daily-stats';
 import { resolvePeriod } from './dashboard.service';
 
@@ -340,7 +352,10 @@ describe('the daily rollup is kept current by every write', () => {
   test('a followed link, a recorded sale and its approval and refund show on the dashboard at once', async () => {
     const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
     const me = () => get(`/metrics/me?from=${today}&to=${today}`, bia.headers);
+    const programme = async () =>
+      (await get(`/metrics/overview?from=${today}&to=${today}`, admin.headers)).json().totals;
     const before = (await me()).json().totals;
+    const programmeBefore = await programme();
     await t.app.inject({
       method: 'GET',
       url: `/r/dashb${process.pid}`,
@@ -374,6 +389,11 @@ describe('the daily rollup is kept current by every write', () => {
     const pending = (await me()).json().totals;
     expect(pending.clicks).toBe(before.clicks + 1);
     expect(pending.pending_sales).toBe(before.pending_sales + 1);
+    // The programme's figures (read from the per-campaign rollup) moved with them.
+    expect(await programme()).toMatchObject({
+      clicks: programmeBefore.clicks + 1,
+      pending_sales: programmeBefore.pending_sales + 1,
+    });
     await t.app.inject({ method: 'POST', url: `/api/v1/sales/${recorded.json().id}/approve`, headers: admin.headers });
     const approved = (await me()).json().totals;
     expect(approved).toMatchObject({
@@ -392,6 +412,15 @@ describe('the daily rollup is kept current by every write', () => {
         .select()
         .from(dailyStats)
         .orderBy(dailyStats.day, dailyStats.affiliateId, dailyStats.campaignId),
+      byCampaign: await db()
+        .select()
+        .from(dailyCampaignStats)
+        .orderBy(dailyCampaignStats.day, dailyCampaignStats.campaignId),
+      byAffiliate: await db()
+        .select()
+        .from(dailyAffiliateStats)
+        .orderBy(dailyAffiliateStats.day, dailyAffiliateStats.affiliateId),
+      byLink: await db().select().from(linkStats).orderBy(linkStats.linkId),
       // Zero rows left by a sale that moved on are the same as no row.
       by: (
         await db()

@@ -194,6 +194,7 @@ export async function recordSale(
         paymentMethod: input.payment_method,
         origin: input.origin ?? '',
         utmSource: link?.utmSource ?? '',
+        linkId: by === 'click' ? (click?.linkId ?? null) : null,
         source: meta.source,
         status: 'pending',
         commissionCents: commission.commission_cents,

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { affiliates, campaigns, clicks, links, sales } from '../../db/schema';
+import { affiliates, campaigns, linkStats, links, sales } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomCode } from '../auth/passwords';
 
@@ -28,14 +28,14 @@ const linkColumns = {
   utm_medium: links.utmMedium,
   utm_campaign: links.utmCampaign,
   createdAt: links.createdAt,
-  clicks: sql<number>`(select count(*)::int from ${clicks} where ${clicks.linkId} = ${links.id} and not ${clicks.isBot} and not ${clicks.isRepeat})`,
+  // Counted clicks from the link's rollup row, kept with every click batch.
+  clicks: sql<number>`coalesce((select ${linkStats.clicks} from ${linkStats} where ${linkStats.linkId} = ${links.id}), 0)`,
   ...linkSalesColumns(),
 };
 
 /** Sales that came through the link's clicks; cancelled and refunded ones earn nothing and do not count. */
 function linkSalesColumns() {
-  const through = sql`from ${sales} join ${clicks} on ${clicks.id} = ${sales.clickId}
-    where ${clicks.linkId} = ${links.id} and ${sales.status} in ('pending', 'approved')`;
+  const through = sql`from ${sales} where ${sales.linkId} = ${links.id} and ${sales.status} in ('pending', 'approved')`;
   return {
     sales: sql<number>`(select count(*)::int ${through})`,
     commission_cents: sql<number>`(select coalesce(sum(${sales.commissionCents}), 0)::bigint ${through})`,

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ADMIN_ROLE } from '@contract/auth';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -28,18 +32,43 @@ afterAll(async () => t.close());
 
 const makeLink = (payload: Record<string, unknown>, headers = affiliate.headers) =>
   t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload });
-const follow = (
-  code: string,
-  headers: Record<string, string> = {},
-  method: 'GET' | 'HEAD' = 'GET',
-  remoteAddress = '10.9.0.1',
-) =>
-  t.app.inject({
-    method,
-    url: `/r/${code}`,
-    headers: { 'user-agent': 'Mozilla/5.0 (iPhone)', ...headers },
-    remoteAddress,
+type Answer = { statusCode: number; headers: Record<string, string | string[] | undefined>; body: string };
+/**
+ * How a request reaches the redirect: `inject` goes through Fastify's route; `http`, over a real
+ * socket, is answered by the route's raw path (app.ts's serverFactory), which must answer alike.
+ */
+type Through = 'inject' | 'http';
+
+async function send(
+  through: Through,
+  app: FastifyInstance,
+  method: 'GET' | 'HEAD',
+  url: string,
+  headers: Record<string, string>,
+  remoteAddress: string,
+): Promise<Answer> {
+  if (through === 'inject') {
+    const res = await app.inject({ method, url, headers, remoteAddress });
+    return { statusCode: res.statusCode, headers: res.headers as Answer['headers'], body: res.body };
+  }
+  // trustProxy: the address arrives as a proxy would send it.
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method, path: url, headers: { ...headers, 'x-forwarded-for': remoteAddress } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
   });
+}
 
 async function clicksOf(linkId: number) {
   await t.app.clickBuffer.flush();
@@ -76,10 +105,28 @@ describe('links', () => {
   });
 });
 
-describe('GET /r/:code', () => {
+describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through) => {
+  const follow = (
+    code: string,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'HEAD' = 'GET',
+    remoteAddress = '10.9.0.1',
+    app: FastifyInstance = t.app,
+  ) => send(through, app, method, `/r/${code}`, { 'user-agent': 'Mozilla/5.0 (iPhone)', ...headers }, remoteAddress);
+  // Each way has links of its own, so clicks are counted per way.
+  const linkFor = (payload: { campaign_id: number; sub_id?: string } & Record<string, unknown>) =>
+    makeLink({ ...payload, sub_id: `${payload.sub_id ?? ''}-${through}` });
+  const listening = async (app: FastifyInstance) => {
+    if (through === 'http') await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  };
+  beforeAll(async () => {
+    if (through === 'http' && !t.app.server.listening) await listening(t.app);
+  });
+
   test('answers 302 to the configured destination with click_id and UTM merged, sets the cookie, records the click', async () => {
     const link = (
-      await makeLink({ campaign_id: campaignId, utm_source: 'whatsapp', utm_medium: 'social', sub_id: 'grupo1' })
+      await linkFor({ campaign_id: campaignId, utm_source: 'whatsapp', utm_medium: 'social', sub_id: 'grupo1' })
     ).json();
     const res = await follow(link.code, { referer: 'https://wa.me/' });
     expect(res.statusCode).toBe(302);
@@ -90,7 +137,7 @@ describe('GET /r/:code', () => {
     expect(location.searchParams.get('utm_medium')).toBe('social');
     const clickId = location.searchParams.get('click_id');
     expect(clickId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.headers['set-cookie']).toContain(`afl_${campaignId}=${clickId}; Max-Age=${30 * 86400}`);
+    expect(String(res.headers['set-cookie'])).toContain(`afl_${campaignId}=${clickId}; Max-Age=${30 * 86400}`);
     const recorded = await clicksOf(link.id);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
@@ -111,7 +158,7 @@ describe('GET /r/:code', () => {
   });
 
   test('the same IP and agent within an hour counts once; bots and HEAD are recorded, never counted', async () => {
-    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'repeat' })).json();
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'repeat' })).json();
     await follow(link.code);
     await follow(link.code);
     await follow(link.code, { 'user-agent': 'Mozilla/5.0 (Android)' });
@@ -126,13 +173,24 @@ describe('GET /r/:code', () => {
   });
 
   test('no parameter can change the destination', async () => {
-    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'open' })).json();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/r/${link.code}?url=https://evil.example&next=//evil.example&destination=https://evil.example`,
-    });
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'open' })).json();
+    const res = await send(
+      through,
+      t.app,
+      'GET',
+      `/r/${link.code}?url=https://evil.example&next=//evil.example&destination=https://evil.example`,
+      {},
+      '10.9.0.5',
+    );
     expect(new URL(res.headers.location as string).host).toBe('loja.example.com');
-    const crlf = await t.app.inject({ method: 'GET', url: `/r/${link.code}%0d%0aLocation:%20https://evil.example` });
+    const crlf = await send(
+      through,
+      t.app,
+      'GET',
+      `/r/${link.code}%0d%0aLocation:%20https://evil.example`,
+      {},
+      '10.9.0.5',
+    );
     expect(crlf.statusCode).toBe(404);
     expect(crlf.headers.location).toBeUndefined();
   });
@@ -141,11 +199,13 @@ describe('GET /r/:code', () => {
     const unknown = await follow('zzzzzzzz');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers.location).toBeUndefined();
-    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'to-pause' })).json();
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'to-pause' })).json();
     await t.database.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, campaignId));
     // The redirect caches a link for a few seconds; a fresh app sees the change at once.
-    const other = await buildApp({ config: t.config, database: await t.database.reopen(), logger: false });
-    const res = await other.inject({ method: 'GET', url: `/r/${link.code}` });
+    const other = await listening(
+      await buildApp({ config: t.config, database: await t.database.reopen(), logger: false }),
+    );
+    const res = await follow(link.code, {}, 'GET', '10.9.0.1', other);
     expect(res.statusCode).toBe(410);
     expect(res.headers.location).toBeUndefined();
     expect(res.body).toContain('não está ativa');
@@ -155,13 +215,65 @@ describe('GET /r/:code', () => {
   });
 
   test('a graceful shutdown writes the clicks still in memory', async () => {
-    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'shutdown' })).json();
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'shutdown' })).json();
     const database = await t.database.reopen();
-    const other = await buildApp({ config: t.config, database, logger: false });
-    await other.inject({ method: 'GET', url: `/r/${link.code}`, headers: { 'user-agent': 'Mozilla/5.0' } });
+    const other = await listening(await buildApp({ config: t.config, database, logger: false }));
+    await follow(link.code, {}, 'GET', '10.9.0.1', other);
     expect(other.clickBuffer.pending).toBe(1);
     await other.close();
     const recorded = await t.database.db.select().from(clicks).where(eq(clicks.linkId, link.id));
     expect(recorded).toHaveLength(1);
+  });
+});
+
+describe('the click buffer', () => {
+  test('stores every field exactly as recorded, whatever the agent and referrer hold', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'exact' })).json();
+    const at = Date.parse('2026-11-20T13:45:06.789Z');
+    const tricky = {
+      linkId: link.id,
+      affiliateId: affiliate.user.affiliateId ?? 0,
+      campaignId,
+      at,
+      ipHash: 'f'.repeat(32),
+      isBot: false,
+    };
+    const recorded = [
+      { ...tricky, id: randomUUID(), userAgent: 'tab\there\nnew line\r\\backslash\\N', referrer: '' },
+      {
+        ...tricky,
+        id: randomUUID(),
+        userAgent: 'Pedro 🙂 ação',
+        referrer: 'https://exemplo.com.br/página?q=1',
+        isBot: true,
+      },
+    ];
+    for (const click of recorded) t.app.clickBuffer.record(click);
+    const stored = await clicksOf(link.id);
+    expect(
+      stored.map(({ id, userAgent, referrer, isBot, isRepeat, at: when, ipHash }) => ({
+        id,
+        userAgent,
+        referrer,
+        isBot,
+        isRepeat,
+        at: when.getTime(),
+        ipHash,
+      })),
+    ).toEqual(
+      expect.arrayContaining(
+        recorded.map((c) => ({
+          id: c.id,
+          userAgent: c.userAgent,
+          referrer: c.referrer,
+          isBot: c.isBot,
+          isRepeat: false,
+          at,
+          ipHash: c.ipHash,
+        })),
+      ),
+    );
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toMatchObject({ affiliateId: affiliate.user.affiliateId, campaignId, linkId: link.id });
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "daily_affiliate_stats_active_idx" ON "daily_affiliate_stats" USING btree ("day","affiliate_id") WHERE "daily_affiliate_stats"."clicks" > 0 or "daily_affiliate_stats"."pending_sales" > 0 or "daily_affiliate_stats"."approved_sales" > 0 or "daily_affiliate_stats"."refunded_sales" > 0;
