@@ -239,14 +239,16 @@ test.describe('[SHELL][NOTIFICATIONS] SPEC.md §3, §4, §7 and §8', () => {
     await signInAsAdmin(page);
     const writes: string[] = [];
     page.on('request', (request) => {
-      if (/\/api\/v1\/(logs|analytics\/events)$/.test(request.url())) writes.push(request.url());
+      if (/\/api\/v1\/(logs|analytics\/events)$/.test(request.url())) writes.push(request.postData() ?? '');
     });
     // The session ends while the stream is still open: the next notification is shown, not logged.
     await page.evaluate(() => sessionStorage.removeItem('token'));
     const newcomer = await createPendingAffiliate('Sem', `Sessao${Date.now()}`);
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: newcomer.last })).toBeVisible();
     await page.waitForTimeout(1000);
-    expect(writes).toEqual([]);
+    // Other journeys' notifications may reach this admin before the session ends, and be logged
+    // rightly: only a write about this newcomer would be wrong.
+    expect(writes.filter((body) => body.includes(newcomer.last))).toEqual([]);
   });
 
   test('[SHELL] notifications that arrived while away are shown at the next sign-in', async ({ page }) => {
