@@ -8,7 +8,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey drives one or two people's sessions through several screens, each a fresh browser context
+  // that loads its chunks anew: on a busy two-worker runner the longest took 27–35 s. The limit is a
+  // guard against hangs, not a speed target (those live in bench/).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,

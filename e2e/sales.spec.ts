@@ -7,9 +7,6 @@ test.describe('[SALES]', () => {
   test('[AFFILIATE][ADMIN][SALES] a link followed in the browser, a signed postback, and the sale with its commission on both sides', async ({
     browser,
   }) => {
-    // Two people's sessions, a redirect, a postback and an approval: on a busy runner it passed 27 s
-    // of the 30 s budget, and once went over it.
-    test.slow();
     const campaign = await createCampaign(`Loja E2E ${Date.now()}`, {
       commission_type: 'percent',
       commission_value: 1_000,
