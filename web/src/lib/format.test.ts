@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBps, formatDate, formatMoney, numberSeparators } from './format';
+import { formatBps, formatDate, formatMoney, formatMoneyShort, numberSeparators } from './format';
 
 describe('money and dates in the chosen language', () => {
   test.each([
@@ -9,6 +9,16 @@ describe('money and dates in the chosen language', () => {
     ['pt', 0, 'R$\u00a00,00'],
   ])('%s shows %i cents as %s', (language, cents, text) => {
     expect(formatMoney(cents, language)).toBe(text);
+  });
+
+  test.each([
+    ['en', 120_000, 'R$1.2K'],
+    ['pt', 120_000, 'R$\u00a01,2\u00a0mil'],
+    ['en', 75_000, 'R$750'],
+    ['en', 250_000_000, 'R$2.5M'],
+    ['en', 0, 'R$0'],
+  ])('a chart axis in %s shows %i cents as %s', (language, cents, text) => {
+    expect(formatMoneyShort(cents, language)).toBe(text);
   });
 
   test('dates follow the language', () => {

@@ -7,6 +7,17 @@ export function formatMoney(cents: number, language: string, currency = 'BRL'): 
   return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }).format(cents / 100);
 }
 
+/** A chart axis has room for a few characters: R$1.2K rather than R$1,200.00, which it would clip. */
+export function formatMoneyShort(cents: number, language: string, currency = 'BRL'): string {
+  return new Intl.NumberFormat(localeOf(language), {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(cents / 100);
+}
+
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatMoneyShort } from '../../../lib/format';
 
 const COLORS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'yellow.6', 'red.6', 'gray.6'];
 
@@ -46,6 +46,7 @@ export default function BreakdownChart(
       type="stacked"
       withLegend
       valueFormatter={money}
+      yAxisProps={{ tickFormatter: (reais: number) => formatMoneyShort(Math.round(reais * 100), i18n.language) }}
       series={props.keys.slice(0, 8).map((k, i) => ({ name: k.label, color: COLORS[i] ?? 'gray.6' }))}
       tickLine="none"
       gridAxis="y"

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import type { Dashboard } from '@contract/metrics';
 import { AreaChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
-import { formatMoney } from '../../../lib/format';
+import { formatMoneyShort } from '../../../lib/format';
 
 /** Clicks and approved commission per day. Its own chunk: the heaviest part of the dashboard. */
 export default function DashboardChart({ series }: { series: Dashboard['series'] }) {
@@ -20,7 +20,7 @@ export default function DashboardChart({ series }: { series: Dashboard['series']
       data={data}
       dataKey="day"
       withRightYAxis
-      rightYAxisProps={{ tickFormatter: (v: number) => formatMoney(v * 100, i18n.language) }}
+      rightYAxisProps={{ tickFormatter: (reais: number) => formatMoneyShort(Math.round(reais * 100), i18n.language) }}
       series={[
         { name: t('metrics.kpis.clicks'), color: 'brand.5' },
         { name: t('metrics.kpis.commission'), color: 'teal.6', yAxisId: 'right' },
