@@ -44,7 +44,10 @@ test.describe('[ADMIN][METRICS]', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(heading.split(' ')[0] ?? heading);
       if (shows === 'chart') await expect(page.locator('.recharts-surface').first()).toBeVisible();
-      if (shows === 'indicator') await expect(page.getByTestId('indicator-active_affiliates')).not.toHaveText('');
+      if (shows === 'indicator') {
+        await expect(page.getByTestId('indicator-active_affiliates')).not.toHaveText('');
+        await expect(page.getByText('Paid out against commission earned', { exact: false })).toBeVisible();
+      }
       if (shows !== 'indicator') await expect(page.getByRole('table').first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Export CSV' }).first()).toBeVisible();
     });

@@ -62,6 +62,10 @@ export function IndicatorCards({ query }: { query: PeriodQuery }) {
                 <Icon size={16} aria-hidden />
                 <Text size="sm">{t('metrics.before', { value: show(item, item.previous) })}</Text>
               </Group>
+              {/* What the figure divides by what: a rate above 100% should not puzzle anyone. */}
+              <Text size="xs" c="dimmed" mt={6}>
+                {t(`metrics.indicatorHints.${item.key}`)}
+              </Text>
             </Card>
           );
         })}
