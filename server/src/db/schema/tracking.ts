@@ -1,4 +1,4 @@
-import { bigint, boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { affiliates, campaigns } from './programme';
 
 /** An affiliate's tracking link for a campaign; the same choices always give the same link. */
@@ -46,3 +46,18 @@ export const clicks = pgTable('clicks', {
   /** The same IP and agent on the same link within an hour counts once: the later ones are repeats. */
   isRepeat: boolean('is_repeat').notNull().default(false),
 });
+
+/**
+ * When each visitor (a hash of IP hash and agent) last counted on each link: the one place every
+ * server checks, so the same visitor within the hour counts once however many servers answer it.
+ * Rows older than the hour are only history; the click buffer deletes them now and then.
+ */
+export const countedVisits = pgTable(
+  'counted_visits',
+  {
+    linkId: bigint('link_id', { mode: 'number' }).notNull(),
+    visitor: uuid('visitor').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.visitor] })],
+);

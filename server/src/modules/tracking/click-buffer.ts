@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -30,6 +31,17 @@ const COPY_CLICKS =
   'copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat) from';
 const COPY_BINARY = 'with (format binary)';
 const ADD_CLICK_STATS = 'add_click_stats';
+/**
+ * Takes the hour for each visit this server counted, unless another server already took it: the
+ * upsert only replaces a visit counted an hour or more before, and returns the visits that counted.
+ */
+const TAKE_VISITS = `insert into counted_visits (link_id, visitor, counted_at)
+  select link_id, visitor, at from jsonb_to_recordset($1::jsonb) as v(link_id bigint, visitor uuid, at timestamptz)
+  on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
+    where counted_visits.counted_at <= excluded.counted_at - interval '1 hour'
+  returning link_id, replace(visitor::text, '-', '') as visitor`;
+const FORGET_VISITS = `delete from counted_visits where counted_at < now() - interval '1 hour'`;
+const FORGET_VISITS_EVERY_MS = 10 * 60_000;
 
 // COPY's binary format: the database reads each value as it is stored, without parsing text (a
 // timestamp's text alone costs PGlite ~2.5 µs a row); strings go by length, so nothing needs escaping.
@@ -98,19 +110,65 @@ class CopyFromStdin extends pg.Query {
   }
 }
 
-/** The batch and its rollup counts in one transaction: the metrics never see one without the other. */
-async function copyToPostgres(pool: pg.Pool, rows: Buffer, stats: { text: string; params: string[] } | null) {
+const localKeyOf = (click: Omit<Click, 'isRepeat'>) => `${click.linkId}|${click.ipHash}|${click.userAgent}`;
+
+/** A visit this server counted, waiting for the shared check; `local` is its key in this server's memory. */
+type Visit = { link_id: number; visitor: string; at: number; local: string };
+type RunQuery = (text: string, params: string[]) => Promise<{ rows: { link_id: unknown; visitor: string }[] }>;
+
+/**
+ * Checks the batch's counted visits with every server's (in the batch's transaction, before its rows
+ * are sent) and settles each: a visit another server counted within the hour is stored as a repeat
+ * and adds nothing to the figures. Returns the visits that turned out to be repeats.
+ */
+async function checkVisits(query: RunQuery, batch: Buffer[], keys: string[], visits: (Visit | null)[]) {
+  const byKey = new Map<string, Visit>();
+  for (const visit of visits) {
+    // The same visitor twice in one batch (never expected: this server counts it once) is checked once.
+    if (visit && !byKey.has(`${visit.link_id}|${visit.visitor}`)) byKey.set(`${visit.link_id}|${visit.visitor}`, visit);
+  }
+  if (byKey.size === 0) return [];
+  const sent = [...byKey.values()].map((v) => ({
+    link_id: v.link_id,
+    visitor: v.visitor,
+    at: new Date(v.at).toISOString(),
+  }));
+  const { rows } = await query(TAKE_VISITS, [JSON.stringify(sent)]);
+  const taken = new Set(rows.map((r) => `${r.link_id}|${r.visitor}`));
+  const repeats: Visit[] = [];
+  visits.forEach((visit, i) => {
+    if (!visit) return;
+    const counts = taken.has(`${visit.link_id}|${visit.visitor}`);
+    // The repeat flag is the row's last byte; set both ways, since a failed batch is sent again.
+    (batch[i] as Buffer)[(batch[i] as Buffer).length - 1] = counts ? 0 : 1;
+    if (!counts) {
+      keys[i] = '';
+      repeats.push(visit);
+    }
+  });
+  return repeats;
+}
+
+/** The batch, its visits' check and its rollup counts in one transaction: all or nothing. */
+async function copyToPostgres(pool: pg.Pool, batch: Buffer[], keys: string[], visits: (Visit | null)[]) {
   const connection = await pool.connect();
   let failure: Error | undefined;
   try {
     await connection.query('begin');
+    const repeats = await checkVisits((text, params) => connection.query(text, params), batch, keys, visits);
+    const rows = Buffer.concat([COPY_HEADER, ...batch, COPY_TRAILER]);
     await new Promise<void>((resolve, reject) => {
       connection.query(
         new CopyFromStdin(`${COPY_CLICKS} stdin ${COPY_BINARY}`, rows, (error) => (error ? reject(error) : resolve())),
       );
     });
-    if (stats) await connection.query(stats.text, stats.params);
+    const deltas = clickDeltas(keys);
+    if (deltas.length > 0) {
+      const stats = addStatsQuery(deltas);
+      await connection.query(stats.text, stats.params);
+    }
     await connection.query('commit');
+    return repeats;
   } catch (error) {
     failure = error as Error;
     await connection.query('rollback').catch(() => {});
@@ -124,8 +182,10 @@ async function copyToPostgres(pool: pg.Pool, rows: Buffer, stats: { text: string
  * Clicks are written in batches off the request path: the redirect answers at once and a flush
  * every second (or every full batch) inserts them. A crash loses at most the last second; a
  * graceful shutdown flushes. The repeat rule (same IP and agent on the same link within an hour
- * counts once) is kept per server. Each click is kept as its row, already in the form the write
- * sends: one buffer is cheaper to hold and to send than an object.
+ * counts once) is kept in memory first, so repeats cost nothing more, and the visits this server
+ * counts are checked against every server's in `counted_visits` as their batch is written. Each
+ * click is kept as its row, already in the form the write sends: one buffer is cheaper to hold and
+ * to send than an object.
  */
 export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   // COPY is the cheapest write on both engines (a quarter less database time per row than an INSERT
@@ -138,12 +198,26 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   let pending: Buffer[] = [];
   /** Beside each pending row: its rollup key ("day|affiliate|campaign|link") when the click counts, else "". */
   let pendingKeys: string[] = [];
+  /** Beside each pending row: the visit to check with the other servers when the click counts, else null. */
+  let pendingVisits: (Visit | null)[] = [];
   let statsPrepared = false;
   let flushing: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   const lastCounted = new Map<string, number>();
   const timer = setInterval(() => void flush(), CLICK_FLUSH_MS);
   timer.unref();
+  const forgetTimer = setInterval(() => void forgetOldVisits(), FORGET_VISITS_EVERY_MS);
+  forgetTimer.unref();
+
+  /** Visits counted over an hour ago decide nothing any more. Any server may do it; it is idempotent. */
+  async function forgetOldVisits() {
+    try {
+      if (pglite) await pglite.exec(FORGET_VISITS);
+      else await pool?.query(FORGET_VISITS);
+    } catch (error) {
+      log.warn({ err: (error as Error).message }, 'old counted visits not deleted; tried again later');
+    }
+  }
 
   // The rollup's day changes once a day: reuse it while the clicks stay within the same minute.
   let dayMinute = Number.NaN;
@@ -157,9 +231,15 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return day;
   }
 
+  function visitOf(click: Omit<Click, 'isRepeat'>): Visit {
+    // A uuid's sixteen bytes: the visitor without keeping its IP hash and agent a second time.
+    const visitor = createHash('md5').update(`${click.ipHash}|${click.userAgent}`).digest('hex');
+    return { link_id: click.linkId, visitor, at: click.at, local: localKeyOf(click) };
+  }
+
   function isRepeat(click: Omit<Click, 'isRepeat'>): boolean {
     if (click.isBot) return false;
-    const key = `${click.linkId}|${click.ipHash}|${click.userAgent}`;
+    const key = localKeyOf(click);
     const now = click.at;
     const last = lastCounted.get(key);
     if (last !== undefined && now - last < REPEAT_WINDOW_MS) return true;
@@ -170,24 +250,28 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return false;
   }
 
-  async function write(batch: Buffer[], keys: string[]) {
-    const rows = Buffer.concat([COPY_HEADER, ...batch, COPY_TRAILER]);
-    const deltas = clickDeltas(keys);
-    const stats = deltas.length > 0 ? addStatsQuery(deltas) : null;
-    if (pglite) {
+  /** Writes one batch; returns the visits another server had counted within the hour. */
+  async function write(batch: Buffer[], batchKeys: string[], visits: (Visit | null)[]): Promise<Visit[]> {
+    const keys = [...batchKeys];
+    if (pool) return copyToPostgres(pool, batch, keys, visits);
+    return (pglite as PGlite).transaction(async (tx) => {
+      const repeats = await checkVisits((text, params) => tx.query(text, params), batch, keys, visits);
+      const rows = Buffer.concat([COPY_HEADER, ...batch, COPY_TRAILER]);
+      await tx.query(`${COPY_CLICKS} '/dev/blob' ${COPY_BINARY}`, [], { blob: new Blob([rows]) });
+      const deltas = clickDeltas(keys);
+      if (deltas.length === 0) return repeats;
+      const stats = addStatsQuery(deltas);
       // PGlite parses and plans on this thread: the rollup statement is prepared once for the session
       // (~1 ms a batch less) and given its numbers as a literal (JSON of numbers and dates we made).
-      if (stats && !statsPrepared) {
+      if (!statsPrepared) {
         // Another buffer on the same database (a restarted app in one process) may have prepared it.
-        const found = await pglite.query('select 1 from pg_prepared_statements where name = $1', [ADD_CLICK_STATS]);
-        if (found.rows.length === 0) await pglite.exec(`prepare ${ADD_CLICK_STATS}(jsonb) as ${stats.text}`);
+        const found = await tx.query('select 1 from pg_prepared_statements where name = $1', [ADD_CLICK_STATS]);
+        if (found.rows.length === 0) await tx.exec(`prepare ${ADD_CLICK_STATS}(jsonb) as ${stats.text}`);
         statsPrepared = true;
       }
-      await pglite.transaction(async (tx) => {
-        await tx.query(`${COPY_CLICKS} '/dev/blob' ${COPY_BINARY}`, [], { blob: new Blob([rows]) });
-        if (stats) await tx.exec(`execute ${ADD_CLICK_STATS}('${(stats.params[0] as string).replaceAll("'", "''")}')`);
-      });
-    } else if (pool) await copyToPostgres(pool, rows, stats);
+      await tx.exec(`execute ${ADD_CLICK_STATS}('${(stats.params[0] as string).replaceAll("'", "''")}')`);
+      return repeats;
+    });
   }
 
   /** Writes the clicks pending when it starts, a batch at a time, answering requests in between. */
@@ -196,8 +280,13 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     while (left > 0 && pending.length > 0) {
       const batch = pending.slice(0, Math.min(batchMax, left));
       try {
-        await write(batch, pendingKeys.slice(0, batch.length));
+        const repeats = await write(batch, pendingKeys.slice(0, batch.length), pendingVisits.slice(0, batch.length));
+        // This server took those visits for counted; another server did. Forgetting them here sends the
+        // visitor's next click to the shared check again, which knows when the hour really ends.
+        for (const visit of repeats) if (lastCounted.get(visit.local) === visit.at) lastCounted.delete(visit.local);
       } catch (error) {
+        // Whether a PREPARE inside the failed transaction outlived it is not worth guessing: look again.
+        statsPrepared = false;
         log.error(
           { err: (error as Error).message, clicks: batch.length },
           'click batch not written; kept for the next flush',
@@ -206,6 +295,7 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
       }
       pending = pending.slice(batch.length);
       pendingKeys = pendingKeys.slice(batch.length);
+      pendingVisits = pendingVisits.slice(batch.length);
       left -= batch.length;
       if (left > 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -226,15 +316,17 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   return {
     record(click: Omit<Click, 'isRepeat'>) {
       const repeat = isRepeat(click);
+      const counts = !click.isBot && !repeat;
       pending.push(binaryRow(click, repeat));
-      pendingKeys.push(
-        click.isBot || repeat ? '' : `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}`,
-      );
+      pendingKeys.push(counts ? `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}` : '');
+      pendingVisits.push(counts ? visitOf(click) : null);
       if (pending.length >= batchMax && !queued) void flush();
     },
     flush,
+    forgetOldVisits,
     async close() {
       clearInterval(timer);
+      clearInterval(forgetTimer);
       await flush();
     },
     get pending() {

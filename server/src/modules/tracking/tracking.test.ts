@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { buildApp } from '../../app';
-import { campaigns, clicks } from '../../db/schema';
+import { campaigns, clicks, countedVisits } from '../../db/schema';
 
 let t: TestApp;
 let affiliate: Awaited<ReturnType<typeof createSignedIn>>;
@@ -172,6 +172,23 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
     expect(mine.json().items.find((l: { id: number }) => l.id === link.id).clicks).toBe(2);
   });
 
+  test('two servers on one database count the same visitor on a link once within the hour', async () => {
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'two-servers' })).json();
+    const other = await listening(
+      await buildApp({ config: t.config, database: await t.database.reopen(), logger: false }),
+    );
+    await follow(link.code, {}, 'GET', '10.9.0.7');
+    await follow(link.code, {}, 'GET', '10.9.0.7', other);
+    await follow(link.code, { 'user-agent': 'Mozilla/5.0 (Android)' }, 'GET', '10.9.0.7', other);
+    await other.clickBuffer.flush();
+    const recorded = await clicksOf(link.id);
+    expect(recorded).toHaveLength(3);
+    expect(recorded.filter((c) => !c.isRepeat)).toHaveLength(2);
+    await other.close();
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: affiliate.headers });
+    expect(mine.json().items.find((l: { id: number }) => l.id === link.id).clicks).toBe(2);
+  });
+
   test('no parameter can change the destination', async () => {
     const link = (await linkFor({ campaign_id: campaignId, sub_id: 'open' })).json();
     const res = await send(
@@ -227,6 +244,47 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
 });
 
 describe('the click buffer', () => {
+  test('across servers a visitor counts again once the hour has passed, not before', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'hour-across' })).json();
+    const other = await buildApp({ config: t.config, database: await t.database.reopen(), logger: false });
+    const at = Date.parse('2026-11-20T10:00:00.000Z');
+    const visit = {
+      linkId: link.id,
+      affiliateId: affiliate.user.affiliateId ?? 0,
+      campaignId,
+      ipHash: 'a'.repeat(32),
+      userAgent: 'Mozilla/5.0 (iPhone)',
+      referrer: '',
+      isBot: false,
+    };
+    const first = randomUUID();
+    const early = randomUUID();
+    const later = randomUUID();
+    t.app.clickBuffer.record({ ...visit, id: first, at });
+    await t.app.clickBuffer.flush();
+    other.clickBuffer.record({ ...visit, id: early, at: at + 59 * 60_000 });
+    await other.clickBuffer.flush();
+    // The second server took 10:59 for counted until the check said otherwise: the hour runs from 10:00.
+    other.clickBuffer.record({ ...visit, id: later, at: at + 61 * 60_000 });
+    await other.clickBuffer.flush();
+    const repeats = Object.fromEntries((await clicksOf(link.id)).map((c) => [c.id, c.isRepeat]));
+    expect(repeats).toEqual({ [first]: false, [early]: true, [later]: false });
+    await other.close();
+  });
+
+  test('visits counted over an hour ago are forgotten; recent ones are kept', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'forget' })).json();
+    const hour = 60 * 60_000;
+    await t.database.db.insert(countedVisits).values([
+      { linkId: link.id, visitor: randomUUID(), countedAt: new Date(Date.now() - 2 * hour) },
+      { linkId: link.id, visitor: randomUUID(), countedAt: new Date(Date.now() - hour / 6) },
+    ]);
+    await t.app.clickBuffer.forgetOldVisits();
+    const left = await t.database.db.select().from(countedVisits).where(eq(countedVisits.linkId, link.id));
+    expect(left).toHaveLength(1);
+    expect(left[0]?.countedAt.getTime()).toBeGreaterThan(Date.now() - hour);
+  });
+
   test('stores every field exactly as recorded, whatever the agent and referrer hold', async () => {
     const link = (await makeLink({ campaign_id: campaignId, sub_id: 'exact' })).json();
     const at = Date.parse('2026-11-20T13:45:06.789Z');
