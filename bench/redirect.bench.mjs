@@ -139,8 +139,12 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
   });
 }
 
-record('redirect', {
+// The target's run has one visitor repeating; BENCH_DISTINCT_VISITORS=1 measures the other extreme,
+// every click counted and checked with the other servers (bench/support/load.mjs), in a file of its own.
+const distinct = process.env.BENCH_DISTINCT_VISITORS === '1';
+record(distinct ? 'redirect-distinct-visitors' : 'redirect', {
   target: 'throughput >= 0.5 x bare node:http, p99 < 20 ms at 50 connections, every answered click stored',
+  visitors: distinct ? 'a new one every request' : 'one, repeating',
   connections: CONNECTIONS,
   seconds: SECONDS,
   runs,

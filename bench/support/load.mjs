@@ -2,11 +2,28 @@
 import autocannon from 'autocannon';
 
 const [url, connections = '50', seconds = '10'] = process.argv.slice(2);
+// BENCH_DISTINCT_VISITORS=1: every request from an address of its own (through X-Forwarded-For), so
+// every click counts and goes through the shared repeat check; by default one visitor repeats.
+let visitor = 0;
+const distinct = process.env.BENCH_DISTINCT_VISITORS === '1';
 const result = await autocannon({
   url,
   connections: Number(connections),
   duration: Number(seconds),
   headers: { 'user-agent': 'Mozilla/5.0 (bench)' },
+  ...(distinct
+    ? {
+        requests: [
+          {
+            setupRequest: (request) => {
+              visitor += 1;
+              const address = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+              return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+            },
+          },
+        ],
+      }
+    : {}),
 });
 console.log(
   JSON.stringify({
