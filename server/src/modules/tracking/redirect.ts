@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { campaigns, links } from '../../db/schema';
 import type { ClickBuffer } from './click-buffer';
+import { newClickId } from './click-id';
 
 /** Link previews, crawlers and scripts: recorded, never counted. */
 const BOT_AGENT =
@@ -111,9 +112,9 @@ export function registerRedirect(
     return target;
   }
 
-  // The request id is the click id: a fresh UUID for every request of this scope, unless the server
+  // The request id is the click id: a fresh one for every request of this scope, unless the server
   // takes request ids from a header, which would let a client choose its click id.
-  app.setGenReqId(() => randomUUID());
+  app.setGenReqId(() => newClickId());
   const clientChosenIds = Boolean(app.initialConfig.requestIdHeader);
 
   /** Records the click and gives the 302's Location and Set-Cookie for an active target. */
@@ -141,7 +142,7 @@ export function registerRedirect(
     if (target.status !== 'active') {
       return reply.code(410).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(INACTIVE_PAGE);
     }
-    const clickId = clientChosenIds ? randomUUID() : request.id;
+    const clickId = clientChosenIds ? newClickId() : request.id;
     const { location, cookie } = follow(target, request.method, request.ip, request.headers, clickId);
     return reply
       .code(302)
@@ -166,7 +167,7 @@ export function registerRedirect(
     if (!LINK_CODE.test(code)) return false;
     const send = (target: Target | null) => {
       if (target?.status !== 'active') return fallback();
-      const { location, cookie } = follow(target, req.method as string, clientIp(req), req.headers, randomUUID());
+      const { location, cookie } = follow(target, req.method as string, clientIp(req), req.headers, newClickId());
       res.writeHead(302, { location, 'cache-control': 'no-store', 'set-cookie': cookie, 'content-length': '0' });
       res.end();
     };
