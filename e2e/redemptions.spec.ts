@@ -14,6 +14,8 @@ test.describe('[REDEMPTIONS]', () => {
   test('[AFFILIATE][ADMIN][REDEMPTIONS] an affiliate requests a redemption, an admin approves and pays it, both see it paid', async ({
     browser,
   }) => {
+    // Two people's sessions, a request, an approval and a payment: 27–30 s on a busy two-core runner.
+    test.slow();
     const stamp = Date.now();
     const affiliate = await createApprovedAffiliate('Resgate', `Pago${stamp}`);
     const { code } = await affiliateOf(affiliate.email);

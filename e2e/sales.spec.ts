@@ -7,6 +7,8 @@ test.describe('[SALES]', () => {
   test('[AFFILIATE][ADMIN][SALES] a link followed in the browser, a signed postback, and the sale with its commission on both sides', async ({
     browser,
   }) => {
+    // Two people's sessions, a redirect, a postback and an approval: 31–37 s on a busy two-core runner.
+    test.slow();
     const campaign = await createCampaign(`Loja E2E ${Date.now()}`, {
       commission_type: 'percent',
       commission_value: 1_000,
