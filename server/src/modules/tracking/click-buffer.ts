@@ -125,6 +125,7 @@ const localKeyOf = (click: Omit<Click, 'isRepeat'>) => `${click.linkId}|${click.
 
 /** A visit this server counted, waiting for the shared check; `local` is its key in this server's memory. */
 type Visit = { link_id: number; visitor: string; at: number; local: string };
+const visitKey = (visit: { link_id: unknown; visitor: string }) => `${visit.link_id}|${visit.visitor}`;
 type RunQuery = (text: string, params: string[]) => Promise<{ rows: { link_id: unknown; visitor: string }[] }>;
 
 /**
@@ -136,7 +137,7 @@ async function checkVisits(query: RunQuery, batch: Buffer[], keys: string[], vis
   const byKey = new Map<string, Visit>();
   for (const visit of visits) {
     // The same visitor twice in one batch (never expected: this server counts it once) is checked once.
-    if (visit && !byKey.has(`${visit.link_id}|${visit.visitor}`)) byKey.set(`${visit.link_id}|${visit.visitor}`, visit);
+    if (visit && !byKey.has(visitKey(visit))) byKey.set(visitKey(visit), visit);
   }
   if (byKey.size === 0) return [];
   const sent = [...byKey.values()].map((v) => ({
@@ -145,11 +146,11 @@ async function checkVisits(query: RunQuery, batch: Buffer[], keys: string[], vis
     at: new Date(v.at).toISOString(),
   }));
   const { rows } = await query(TAKE_VISITS, [JSON.stringify(sent)]);
-  const taken = new Set(rows.map((r) => `${r.link_id}|${r.visitor}`));
+  const taken = new Set(rows.map(visitKey));
   const repeats: Visit[] = [];
   visits.forEach((visit, i) => {
     if (!visit) return;
-    const counts = taken.has(`${visit.link_id}|${visit.visitor}`);
+    const counts = taken.has(visitKey(visit));
     // The repeat flag is the row's last byte; set both ways, since a failed batch is sent again.
     (batch[i] as Buffer)[(batch[i] as Buffer).length - 1] = counts ? 0 : 1;
     if (!counts) {
@@ -219,8 +220,9 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   const lastCounted = pglite ? countedOn(pglite) : new Map<string, number>();
   const timer = setInterval(() => void flush(), CLICK_FLUSH_MS);
   timer.unref();
-  const forgetTimer = setInterval(() => void forgetOldVisits(), FORGET_VISITS_EVERY_MS);
-  forgetTimer.unref();
+  // Only PostgreSQL fills counted_visits (PGlite's servers share memory instead).
+  const forgetTimer = pool ? setInterval(() => void forgetOldVisits(), FORGET_VISITS_EVERY_MS) : null;
+  forgetTimer?.unref();
 
   /** Visits counted over an hour ago decide nothing any more. Any server may do it; it is idempotent. */
   async function forgetOldVisits() {
@@ -244,15 +246,15 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return day;
   }
 
-  function visitOf(click: Omit<Click, 'isRepeat'>): Visit {
+  function visitOf(click: Omit<Click, 'isRepeat'>, local: string): Visit {
     // A uuid's sixteen bytes: the visitor without keeping its IP hash and agent a second time.
     const visitor = createHash('md5').update(`${click.ipHash}|${click.userAgent}`).digest('hex');
-    return { link_id: click.linkId, visitor, at: click.at, local: localKeyOf(click) };
+    return { link_id: click.linkId, visitor, at: click.at, local };
   }
 
-  function isRepeat(click: Omit<Click, 'isRepeat'>): boolean {
+  /** `key` is the click's key in memory (localKeyOf). */
+  function isRepeat(click: Omit<Click, 'isRepeat'>, key: string): boolean {
     if (click.isBot) return false;
-    const key = localKeyOf(click);
     const now = click.at;
     const last = lastCounted.get(key);
     if (last !== undefined && now - last < REPEAT_WINDOW_MS) return true;
@@ -326,18 +328,19 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
 
   return {
     record(click: Omit<Click, 'isRepeat'>) {
-      const repeat = isRepeat(click);
+      const local = click.isBot ? '' : localKeyOf(click);
+      const repeat = isRepeat(click, local);
       const counts = !click.isBot && !repeat;
       pending.push(binaryRow(click, repeat));
       pendingKeys.push(counts ? `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}` : '');
-      pendingVisits.push(counts && pool ? visitOf(click) : null);
+      pendingVisits.push(counts && pool ? visitOf(click, local) : null);
       if (pending.length >= batchMax && !queued) void flush();
     },
     flush,
     forgetOldVisits,
     async close() {
       clearInterval(timer);
-      clearInterval(forgetTimer);
+      if (forgetTimer) clearInterval(forgetTimer);
       await flush();
     },
     get pending() {
