@@ -42,6 +42,8 @@ export const tokenPayloadSchema = z.object({
   exp: z.number().int(),
   iat: z.number().int().optional(),
   ver: z.number().int(),
+  /** The session's own id, so signing out ends this session and no other. */
+  jti: z.uuid(),
 });
 export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pageOf } from './common';
+import { instantSchema, listQuerySchema, pageOf } from './common';
 
 export const PAYMENT_METHODS = ['pix', 'boleto', 'credit_card', 'debit_card', 'other'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
@@ -44,12 +44,18 @@ export const campaignBodySchema = z
     description: z.string().max(20_000).default(''),
     destination_url: httpUrl,
     commission_type: z.enum(['percent', 'fixed']).nullable().default(null),
-    commission_value: z.number().int('must be a whole number').min(0).nullable().default(null),
+    commission_value: z
+      .number()
+      .int('must be a whole number')
+      .min(0)
+      .max(100_000_000_000, 'is too large')
+      .nullable()
+      .default(null),
     cookie_days: days(365).min(1, 'must be at least 1 day'),
     hold_days: days(365),
     hold_days_by_method: z.partialRecord(paymentMethodSchema, days(365)).default({}),
-    starts_at: z.iso.datetime({ offset: true }).nullable().default(null),
-    ends_at: z.iso.datetime({ offset: true }).nullable().default(null),
+    starts_at: instantSchema.nullable().default(null),
+    ends_at: instantSchema.nullable().default(null),
     status: campaignStatusSchema.default('active'),
   })
   .superRefine((c, ctx) => {

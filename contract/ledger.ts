@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema } from './common';
+import { daySchema, idSchema, instantSchema, listQuerySchema } from './common';
 import { PIX_KEY_TYPES } from './pix';
 import { ledgerKindSchema } from './sales';
 
@@ -108,7 +108,7 @@ export const redemptionSchema = z.object({
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 
-const day = z.iso.date('must be a date (YYYY-MM-DD)');
+const day = daySchema;
 export const redemptionListQuerySchema = listQuerySchema.extend({
   status: redemptionStatusSchema.optional(),
   affiliate_id: idSchema.optional(),
@@ -131,7 +131,7 @@ export const rejectRedemptionBodySchema = z.object({
 });
 export const payRedemptionBodySchema = z.object({
   reference: z.string().trim().min(4, 'must be the PIX end-to-end id or the receipt number').max(100),
-  paid_at: z.iso.datetime({ offset: true }).optional(),
+  paid_at: instantSchema.optional(),
 });
 
 export const paymentSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { daySchema, idSchema } from './common';
 import { saleStatusSchema } from './sales';
 
-const day = z.iso.date('must be a date (YYYY-MM-DD)');
+const day = daySchema;
 
 /** A period in Brasília days (both ends included); 30 days up to today when absent. */
 export const periodQuerySchema = z

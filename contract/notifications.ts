@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pageOf } from './common';
+import { instantSchema, listQuerySchema, pageOf } from './common';
 
 export const NOTIFICATION_EVENT = 'notification_activated';
 
@@ -37,7 +37,7 @@ export const shownNotificationSchema = z.looseObject({
 export const logBodySchema = z.object({
   user: logUserSchema,
   notification: shownNotificationSchema,
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: instantSchema,
 });
 export type LogBody = z.infer<typeof logBodySchema>;
 
@@ -52,7 +52,7 @@ export const notificationActivatedParamsSchema = z.strictObject({
   user_id: z.string().max(40),
   notification_title: z.string().max(500),
   notification_text: z.string().max(5000),
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: instantSchema,
 });
 
 /** Analytics events; notification_activated must carry exactly its four fields (SPEC.md §3). */

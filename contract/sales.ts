@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { paymentMethodSchema } from './campaigns';
-import { idSchema, listQuerySchema } from './common';
+import { daySchema, idSchema, listQuerySchema } from './common';
 
 export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
 export const saleStatusSchema = z.enum(SALE_STATUSES);
@@ -120,7 +120,7 @@ export const saleSchema = z.object({
 });
 export type Sale = z.infer<typeof saleSchema>;
 
-const day = z.iso.date('must be a date (YYYY-MM-DD)');
+const day = daySchema;
 export const SALE_SORTS = [
   'created_at',
   '-created_at',

@@ -1,15 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  type FastifyPluginAsyncZod,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { redactingLoggerOptions } from './log-redaction';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
 import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
@@ -30,10 +25,12 @@ import { registerRedirect } from './modules/tracking/redirect';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usersAdminRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { contractValidatorCompiler } from './plugins/contract-validation';
+import { answerClientError, errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { notFoundPagePlugin, spaPlugin } from './plugins/spa';
 import { APP_VERSION } from './version';
 
@@ -83,15 +80,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? {
       level: options.config.logLevel,
       redact: REDACTED_PATHS,
+      ...redactingLoggerOptions,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Behind a load balancer the client's address arrives in X-Forwarded-For.
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
   app.decorate('database', options.database);
@@ -117,13 +116,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     answerRedirect = null;
   });
   await app.register(async (redirect) => {
-    answerRedirect = registerRedirect(
-      redirect,
-      options.database.db,
-      app.clickBuffer,
-      options.config.jwtSecret,
-      app.sendNotFoundPage,
-    );
+    await registerSecurityHeaders(redirect);
+    answerRedirect = registerRedirect(redirect, options.database.db, app.clickBuffer, app.sendNotFoundPage, {
+      ipSecret: options.config.jwtSecret,
+      // A click cookie on an https portal never travels in clear.
+      secureCookie: options.config.publicUrl.startsWith('https:'),
+    });
   });
   await app.register(portal, { webDir: options.webDir });
   return app;
@@ -131,17 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** The API, its documentation and the pages, with the request hooks they need. */
 const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app, options) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(rateLimitPlugin);
   await app.register(maintenancePlugin);

@@ -25,12 +25,13 @@ function sniffImageType(bytes: Buffer): string | null {
  * (cover crop). Anything else is a 400 (413 when too big) naming `field`.
  */
 export async function toWebp(
-  upload: Buffer,
+  upload: Buffer | undefined,
   options: { field: string; maxBytes: number; width: number; height: number },
 ): Promise<Buffer> {
   const refuse = (code: 'VALIDATION' | 'PAYLOAD_TOO_LARGE', message: string) =>
     new AppError(code, `${options.field}: ${message}`, { errors: [{ field: options.field, message }] });
-  if (upload.length === 0) throw refuse('VALIDATION', 'is empty');
+  // A request without a body reaches here with none at all.
+  if (!Buffer.isBuffer(upload) || upload.length === 0) throw refuse('VALIDATION', 'is empty');
   if (upload.length > options.maxBytes) {
     throw refuse('PAYLOAD_TOO_LARGE', `must be at most ${Math.round(options.maxBytes / 1024 / 1024)} MB`);
   }

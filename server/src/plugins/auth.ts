@@ -1,12 +1,17 @@
 import { ADMIN_ROLE, AUTH_REASONS, type Role, type TokenPayload, tokenPayloadSchema } from '@contract/auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { users } from '../db/schema';
+import { endedSessions, users } from '../db/schema';
 import { AppError } from '../errors';
 
-export type AuthUser = { id: number; role: Role };
+export type AuthUser = {
+  id: number;
+  role: Role;
+  /** This session: its token's id and expiry, which signing out records. */
+  session: { id: string; expiresAt: Date };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,7 +54,12 @@ export function createTokenService(secret: string, ttlSeconds: number) {
   return {
     /** The session token of SPEC.md §3: its payload carries `exp` (seconds) and `role`. */
     signSession(user: { id: number; role: Role; tokenVersion: number }) {
-      return sign({ role: user.role, ver: user.tokenVersion }, String(user.id), SESSION_AUDIENCE, ttlSeconds);
+      return sign(
+        { role: user.role, ver: user.tokenVersion, jti: crypto.randomUUID() },
+        String(user.id),
+        SESSION_AUDIENCE,
+        ttlSeconds,
+      );
     },
     async verifySession(token: string): Promise<TokenPayload> {
       return tokenPayloadSchema.parse(await verify(token, SESSION_AUDIENCE));
@@ -91,12 +101,19 @@ export async function optionalUser(app: FastifyInstance, request: FastifyRequest
   }
   const id = Number(payload.sub);
   const [row] = await app.database.db
-    .select({ role: users.role, tokenVersion: users.tokenVersion, deletedAt: users.deletedAt })
+    .select({
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      deletedAt: users.deletedAt,
+      ended: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.tokenId} = ${payload.jti})`,
+    })
     .from(users)
     .where(eq(users.id, id));
   // A password change, reset, suspension or deactivation bumps the version: older tokens end there.
   if (!row || row.deletedAt || row.tokenVersion !== payload.ver || row.role !== payload.role) return null;
-  return { id, role: row.role };
+  // Signing out ends this one session.
+  if (row.ended) return null;
+  return { id, role: row.role, session: { id: payload.jti, expiresAt: new Date(payload.exp * 1000) } };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

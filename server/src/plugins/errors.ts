@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FieldError, Problem } from '@contract/problem';
 import { PROBLEM_CONTENT_TYPE } from '@contract/problem';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -92,3 +94,39 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendProblem(reply, problem(request, 500, { detail: 'An unexpected error occurred.' }));
   });
 });
+
+const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    detail: 'The request line or headers are too large (the query string counts).',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', detail: 'The request took too long to arrive.' },
+};
+
+/**
+ * Requests Node's HTTP parser refuses (too large a query or headers, a malformed request line)
+ * never reach Fastify's handlers: this answers them as problem+json too, on the raw socket.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    code: 'BAD_REQUEST',
+    detail: 'The request could not be read as HTTP.',
+  };
+  const body = JSON.stringify({
+    type: `urn:afiliados:problem:${known.code.toLowerCase().replaceAll('_', '-')}`,
+    title: STATUS_CODES[known.status] ?? 'Error',
+    status: known.status,
+    detail: known.detail,
+    code: known.code,
+  });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

@@ -5,7 +5,7 @@ import { loadAppMessages } from '../i18n';
 import { BlankLayout } from '../layouts/blank-layout';
 import { setApiHandlers } from '../lib/api-client';
 import { removeToken } from '../lib/session';
-import { AdminGuard, SessionGuard } from './guards';
+import { AdminGuard, SessionGuard, useExpiredTokenSweep } from './guards';
 import { paths } from './paths';
 import { screen } from './screen';
 
@@ -17,7 +17,6 @@ const FullLayout = lazy(() =>
 const mainRoutes: RouteObject[] = [
   { path: paths.home, element: screen('home', () => import('./routes/home')) },
   { path: paths.redemptions, element: screen('redemptions', () => import('./routes/redemptions')) },
-  { path: paths.logout, element: screen('logout', () => import('./routes/logout')) },
   { path: paths.changePassword, element: screen('changePassword', () => import('./routes/change-password')) },
   { path: paths.account, element: screen('account', () => import('./routes/account')) },
   { path: paths.campaigns, element: screen('campaigns', () => import('./routes/campaigns')) },
@@ -116,6 +115,11 @@ const publicRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
+  // /logout ends whatever session the tab holds, even none or an expired one, and always lands on
+  // /auth/login, where the guard would send a visitor without a token anyway. Outside the guard so a
+  // stale user state is emptied too (and no `from` brings the next sign-in back here); outside the
+  // main layout so no header request or live stream starts for a session that is ending.
+  { path: paths.logout, element: screen('logout', () => import('./routes/logout')) },
   {
     element: <SessionGuard />,
     children: [
@@ -140,6 +144,7 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const navigate = useNavigate();
+  useExpiredTokenSweep();
   setApiHandlers({
     // The server ended the session (password changed elsewhere, account suspended): sign in again.
     onUnauthorized: () => {

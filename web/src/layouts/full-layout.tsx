@@ -42,10 +42,13 @@ export default function FullLayout() {
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   useNotificationStream();
   // The user state was written at sign-in; an admin may since have changed the network or level.
+  // An answer that comes after sign-out is refused by `api` (the session ended), never written back.
   useEffect(() => {
-    api<UserState>('/me')
+    const controller = new AbortController();
+    api<UserState>('/me', { signal: controller.signal })
       .then(writeUserState)
       .catch(() => {});
+    return () => controller.abort();
   }, []);
 
   const isAdmin = currentClaims()?.role === ADMIN_ROLE;

@@ -1,5 +1,5 @@
 import type { FieldError, Problem } from '@contract/problem';
-import { getToken } from './session';
+import { getToken, type SessionScope, sessionScope } from './session';
 
 export const API_BASE = '/api/v1';
 
@@ -34,35 +34,59 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Told the status of a successful answer (201 created vs 200 the same thing again). */
   onStatus?: (status: number) => void;
+  /**
+   * Sends this token rather than the session's, in a request that belongs to no session: its answer
+   * is taken even after the session changed, and it outlives the page (sign-out's call).
+   */
+  token?: string;
 };
 
+/**
+ * What a request of a session that has since ended gets instead of its answer: an answer that
+ * arrives after sign-out (or after someone else signed in) is nobody's any more.
+ */
+export const SESSION_ENDED = 'SESSION_ENDED';
+export const sessionEnded = () =>
+  new ApiError(0, { code: SESSION_ENDED, detail: 'The session ended before the answer.' });
+
+/** Aborts with the caller's signal and with the end of the session the request belongs to. */
+function signalFor(session: SessionScope | null, signal?: AbortSignal) {
+  if (!session) return signal;
+  return signal ? AbortSignal.any([signal, session.signal]) : session.signal;
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = getToken();
+  const session = options.token === undefined ? sessionScope() : null;
+  const token = options.token ?? getToken();
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal: signalFor(session, options.signal),
+      keepalive: !session,
     });
+    const isJson = response.status !== 204 && (response.headers.get('content-type') ?? '').includes('json');
+    body = isJson ? await response.json() : undefined;
   } catch (error) {
+    if (session && !session.isCurrent()) throw sessionEnded();
     throw new ApiError(0, { code: 'NETWORK', detail: (error as Error).message });
   }
+  if (session && !session.isCurrent()) throw sessionEnded();
 
   if (response.status === 204) return undefined as T;
-  const isJson = (response.headers.get('content-type') ?? '').includes('json');
-  const body = isJson ? await response.json() : undefined;
   if (response.ok) {
     options.onStatus?.(response.status);
     return body as T;
   }
 
-  const error = new ApiError(response.status, body ?? {});
+  const error = new ApiError(response.status, (body ?? {}) as Partial<Problem>);
   if (response.status === 401 && token && error.code === 'TOKEN_INVALID') handlers.onUnauthorized?.();
   if (response.status === 503 && error.code === 'MAINTENANCE') handlers.onMaintenance?.(error.message);
   throw error;
@@ -70,6 +94,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
 /** Sends a file as the raw request body (image uploads); answers like `api`. */
 export async function uploadFile<T>(path: string, file: File, method = 'PUT'): Promise<T> {
+  const session = sessionScope();
   const token = getToken();
   const response = await fetch(`${API_BASE}${path}`, {
     method,
@@ -78,8 +103,12 @@ export async function uploadFile<T>(path: string, file: File, method = 'PUT'): P
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: file,
+    signal: session.signal,
+  }).catch((error: Error) => {
+    throw session.isCurrent() ? new ApiError(0, { code: 'NETWORK', detail: error.message }) : sessionEnded();
   });
   const body = await response.json().catch(() => ({}));
+  if (!session.isCurrent()) throw sessionEnded();
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
 }

@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { onSessionChange } from './session';
 
 /** The server-state cache of the signed-in area (the sign-in screens do without it). */
 export const queryClient: QueryClient = new QueryClient({
@@ -8,3 +9,7 @@ export const queryClient: QueryClient = new QueryClient({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
   }),
 });
+
+// Cached answers belong to the person who asked: a new session starts from an empty cache. Clearing
+// also cancels what is under way and any retry still waiting.
+onSessionChange(() => queryClient.clear());

@@ -11,8 +11,11 @@ export function getToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
+/** The token goes (expired, refused by the server): the session it carried is over. */
 export function removeToken() {
+  if (getToken() === null) return;
   sessionStorage.removeItem(TOKEN_KEY);
+  nextSession({ type: 'end' });
 }
 
 /** The token's payload as the browser sees it, without checking the signature (the server does). */
@@ -69,6 +72,8 @@ export function ensureUserState() {
 }
 
 export function startSession(token: string, user: UserState) {
+  const isNewPerson = readUserState().id !== user.id;
+  nextSession({ type: 'start', isNewPerson });
   sessionStorage.setItem(TOKEN_KEY, token);
   writeUserState(user);
 }
@@ -79,6 +84,43 @@ export function replaceToken(token: string) {
 
 /** Sign-out: the token goes and the user state is emptied again. */
 export function endSession() {
-  removeToken();
+  nextSession({ type: 'end' });
+  sessionStorage.removeItem(TOKEN_KEY);
   writeUserState(EMPTY_USER_STATE);
+}
+
+/** SPEC.md §4: on every path change, a token whose `exp` has passed (or that cannot be read) goes. */
+export function dropExpiredToken() {
+  if (getToken() !== null && !currentClaims()) removeToken();
+}
+
+/*
+ * Sessions follow one another in a tab: each sign-in, sign-out or lost token starts a new generation.
+ * Work begun in one generation (a request, a live stream) must not land in the next: a GET /me that
+ * answers after sign-out would otherwise write the user state back, a change of password the token.
+ */
+export type SessionChange = { type: 'start'; isNewPerson: boolean } | { type: 'end' };
+let generation = 0;
+let sessionController = new AbortController();
+const changeListeners = new Set<(change: SessionChange) => void>();
+
+function nextSession(change: SessionChange) {
+  generation += 1;
+  sessionController.abort(new DOMException('The session ended', 'AbortError'));
+  sessionController = new AbortController();
+  for (const listener of changeListeners) listener(change);
+}
+
+/** Lets in-memory state that belongs to one person (query cache, notifications) reset itself. */
+export function onSessionChange(listener: (change: SessionChange) => void) {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+export type SessionScope = { readonly signal: AbortSignal; isCurrent(): boolean };
+
+/** The session running now: its signal aborts, and `isCurrent` turns false, once another begins. */
+export function sessionScope(): SessionScope {
+  const at = generation;
+  return { signal: sessionController.signal, isCurrent: () => generation === at };
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './types';
 
 export const ROLES = ['Administrador', 'Afiliado'] as const;
@@ -43,6 +54,23 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Sessions their person signed out of before they expired: the token's id, kept until the token
+ * would have expired anyway. Other sessions of the same person go on (a password change or a
+ * deactivation ends them all through `token_version`).
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    tokenId: uuid('token_id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_sessions_expires_at_idx').on(t.expiresAt)],
 );
 
 /** Resized avatars live in the database, so every server can serve them. */

@@ -22,6 +22,7 @@ import { authAttemptLimits } from '../../plugins/rate-limit';
 import {
   changePassword,
   completeTwoSteps,
+  endSession,
   login,
   registerAffiliate,
   requestPasswordReset,
@@ -152,8 +153,18 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Sign out (the browser forgets its token)', security: [{ bearer: [] }] } },
-    async (_request, reply) => reply.code(204).send(),
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: this token is refused from now on; other sessions go on',
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (user) await endSession(app.database.db, user.id, user.session);
+      return reply.code(204).send();
+    },
   );
 
   app.get(

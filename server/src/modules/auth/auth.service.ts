@@ -6,12 +6,12 @@ import type {
   twoStepsBodySchema,
 } from '@contract/auth';
 import { ADMIN_ROLE, AFFILIATE_ROLE, AUTH_REASONS, type LoginResponse, type Role, type Session } from '@contract/auth';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { affiliates, passwordResets, users } from '../../db/schema';
+import { affiliates, endedSessions, passwordResets, users } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
 import { mails } from '../../mail/templates';
 import { isExpiredTokenError } from '../../plugins/auth';
@@ -268,4 +268,18 @@ export async function changePassword(
     .returning({ id: users.id, role: users.role, tokenVersion: users.tokenVersion });
   if (!updated) throw new AppError('NOT_FOUND', 'User not found.');
   return { token: await ctx.tokens.signSession(updated) };
+}
+
+/**
+ * Signing out ends this session on every server: its token id is kept until the token would have
+ * expired, and the guard refuses it meanwhile. Ids past their expiry are swept on the way.
+ */
+export async function endSession(db: Db, userId: number, session: { id: string; expiresAt: Date }) {
+  await db.transaction(async (tx) => {
+    await tx.delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`));
+    await tx
+      .insert(endedSessions)
+      .values({ tokenId: session.id, userId, expiresAt: session.expiresAt })
+      .onConflictDoNothing();
+  });
 }

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn, createUser, decodeToken, mailsTo, PASSWORD, signIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { buildApp } from '../../app';
 import { affiliates, auditLog, levels, notifications, passwordResets, users } from '../../db/schema';
 
 let t: TestApp;
@@ -279,6 +280,46 @@ describe('POST /auth/change-password', () => {
         .statusCode,
     ).toBe(200);
     await signIn(t.app, user.email, 'nova-senha-2');
+  });
+});
+
+describe('POST /auth/logout', () => {
+  test('refuses the same token afterwards on every route, on any server of the database; other sessions go on', async () => {
+    const admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
+    const otherSession = { authorization: `Bearer ${await signIn(t.app, admin.user.email)}` };
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: admin.headers });
+    expect(out.statusCode).toBe(204);
+    for (const url of ['/api/v1/me', '/api/v1/sales', '/api/v1/users', '/api/v1/notifications']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 401 });
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: admin.headers })).statusCode,
+    ).toBe(401);
+    // A second server on the same database knows it too: the ended session lives in the database.
+    const second = await buildApp({ config: t.config, database: t.database, logger: false });
+    await second.ready();
+    try {
+      expect((await second.inject({ method: 'GET', url: '/api/v1/me', headers: admin.headers })).statusCode).toBe(401);
+      expect((await second.inject({ method: 'GET', url: '/api/v1/users', headers: otherSession })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await second.close();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: otherSession })).statusCode).toBe(200);
+  });
+
+  test('every new sign-in is a session of its own, so signing out of one ends no other', async () => {
+    const { user } = await createSignedIn(t.app, t.database.db);
+    const [first, second] = [await signIn(t.app, user.email), await signIn(t.app, user.email)];
+    expect(first).not.toBe(second);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: `Bearer ${first}` } });
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { idParamsSchema } from '@contract/common';
 import {
   balanceSchema,
@@ -16,6 +15,7 @@ import {
 } from '@contract/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsvDownload } from '../../csv-download';
 import { viewerOf } from '../sales/sales.service';
 import { affiliateIdOf, findLedger, getBalance } from './ledger.service';
 import { ledgerCsv, paymentsCsv } from './ledger-export';
@@ -29,11 +29,6 @@ const userOf = (request: { user: { id: number; role: string } | null }) => {
   if (!request.user) throw new Error('signed-in route without a user');
   return request.user;
 };
-const csv = (name: string) => ({
-  'content-type': 'text/csv; charset=utf-8',
-  'content-disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
-});
-
 /** The signed-in person's money: an affiliate's own; admins see every redemption and payment. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -57,7 +52,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       findLedger(db, await affiliateIdOf(db, userOf(request).id), request.query.page, request.query.page_size),
   );
   app.get('/ledger/export', { schema: { tags, security, summary: 'My statement as CSV' } }, async (request, reply) =>
-    reply.headers(csv('extrato')).send(Readable.from(ledgerCsv(db, await affiliateIdOf(db, userOf(request).id)))),
+    sendCsvDownload(reply, 'extrato', ledgerCsv(db, await affiliateIdOf(db, userOf(request).id))),
   );
   app.post(
     '/redemptions',
@@ -126,9 +121,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/export',
     { schema: { tags, security, summary: 'Payments as CSV', querystring: paymentListQuerySchema } },
     async (request, reply) =>
-      reply
-        .headers(csv('pagamentos'))
-        .send(Readable.from(paymentsCsv(db, await viewerOf(db, userOf(request)), request.query))),
+      sendCsvDownload(reply, 'pagamentos', paymentsCsv(db, await viewerOf(db, userOf(request)), request.query)),
   );
 };
 

@@ -93,6 +93,21 @@ export async function revokeApiKey(db: Db, actorId: number, id: number) {
 const unauthorized = (message: string, reason: string) => new AppError('UNAUTHORIZED', message, { reason });
 
 /**
+ * `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` as Stripe writes it: the timestamp and every v1 signature;
+ * other schemes (v0) are ignored.
+ */
+export function parseSignatureHeader(header: string): { t: string | null; signatures: string[] } {
+  let t: string | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === 't' && value && /^\d{1,12}$/.test(value)) t = value;
+    if (name === 'v1' && value && /^[0-9a-f]{64}$/i.test(value)) signatures.push(value);
+  }
+  return { t, signatures };
+}
+
+/**
  * Checks a postback's key and, for a signed key, its `X-Signature: t=<unix seconds>,v1=<hex>`: an
  * HMAC-SHA256 of "<t>.<raw body>" made within the last five minutes.
  */
@@ -110,23 +125,22 @@ export async function verifyPostback(
     .where(eq(apiKeys.keyHash, sha256(headers.key)));
   if (!row || row.revokedAt) throw unauthorized('This API key is not valid.', 'API_KEY_INVALID');
   if (row.secretEncrypted) {
-    const parts = Object.fromEntries(
-      (headers.signature ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]),
-    );
-    const t = Number(parts.t);
-    if (!headers.signature || !Number.isInteger(t) || !parts.v1) {
+    const { t, signatures } = parseSignatureHeader(headers.signature ?? '');
+    if (!headers.signature || t === null || signatures.length === 0) {
       throw unauthorized('The X-Signature header is missing or malformed.', 'SIGNATURE_MISSING');
     }
-    if (Math.abs(nowSeconds - t) > SIGNATURE_MAX_AGE_SECONDS) {
+    if (Math.abs(nowSeconds - Number(t)) > SIGNATURE_MAX_AGE_SECONDS) {
       throw unauthorized('The signature is older than five minutes.', 'SIGNATURE_EXPIRED');
     }
     const expected = createHmac('sha256', decrypt(serverSecret, row.secretEncrypted))
-      .update(`${parts.t}.${rawBody}`)
+      .update(`${t}.${rawBody}`)
       .digest();
-    const given = Buffer.from(parts.v1, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw unauthorized('The signature does not match the body.', 'SIGNATURE_INVALID');
-    }
+    // Any matching v1 will do: while a secret rotates, Stripe-style senders sign with both.
+    const matches = signatures.some((hex) => {
+      const given = Buffer.from(hex, 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+    if (!matches) throw unauthorized('The signature does not match the body.', 'SIGNATURE_INVALID');
   }
   // Cheap bookkeeping: at most once a minute per key.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {

@@ -152,6 +152,22 @@ describe('POST /postback', () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  test('any matching v1 is accepted when several are sent, as while a secret rotates', async () => {
+    const t0 = Math.floor(Date.now() / 1000);
+    const v1 = (raw: string, secret: string) => createHmac('sha256', secret).update(`${t0}.${raw}`).digest('hex');
+    for (const order of ['new first', 'old first'] as const) {
+      const raw = JSON.stringify(body());
+      const pair = [v1(raw, signed.secret), v1(raw, 'whsec_the_old_one')];
+      const [first, second] = order === 'new first' ? pair : pair.reverse();
+      const header = `t=${t0},v1=${first},v1=${second},v0=${'0'.repeat(64)}`;
+      const res = await postback(raw, { 'x-api-key': signed.key, 'x-signature': header });
+      expect({ order, status: res.statusCode }).toEqual({ order, status: 201 });
+    }
+    const raw = JSON.stringify(body());
+    const bothWrong = `t=${t0},v1=${v1(raw, 'whsec_a')},v1=${v1(raw, 'whsec_b')}`;
+    expect((await postback(raw, { 'x-api-key': signed.key, 'x-signature': bothWrong })).statusCode).toBe(401);
+  });
+
   test('an unsigned key needs no signature; a revoked key is refused', async () => {
     const raw = JSON.stringify(body());
     expect((await postback(raw, { 'x-api-key': unsigned.key })).statusCode).toBe(201);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { idParamsSchema } from '@contract/common';
 import {
   apiKeyBodySchema,
@@ -19,6 +18,7 @@ import {
   saleSchema,
 } from '@contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsvDownload } from '../../csv-download';
 import { createApiKey, findApiKeys, revokeApiKey, verifyPostback } from './api-keys.service';
 import { decideSale, decideSales, findSales, getSaleById, recordSale, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
@@ -60,10 +60,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await viewerOf(db, signedInUser(request));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vendas-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(Readable.from(salesCsv(db, viewer, request.query)));
+      return sendCsvDownload(reply, 'vendas', salesCsv(db, viewer, request.query));
     },
   );
   app.get(

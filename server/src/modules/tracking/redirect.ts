@@ -56,9 +56,11 @@ export function registerRedirect(
   app: FastifyInstance,
   db: Db,
   buffer: ClickBuffer,
-  ipSecret: string,
   notFoundPage: (reply: FastifyReply) => FastifyReply,
+  options: { ipSecret: string; secureCookie: boolean },
 ) {
+  const { ipSecret } = options;
+  const cookieAttributes = `; Path=/; SameSite=Lax; HttpOnly${options.secureCookie ? '; Secure' : ''}`;
   const cache = new Map<string, { target: Target | null; at: number }>();
   // The same address hashes to the same value: a busy link sees the same few addresses again and again.
   const ipHashes = new Map<string, string>();
@@ -101,10 +103,7 @@ export function registerRedirect(
         utm,
         status: row.campaign.status,
         location: splitLocation(destination, utm),
-        cookie: [
-          `afl_${row.campaign.id}=`,
-          `; Max-Age=${row.campaign.cookieDays * 86_400}; Path=/; SameSite=Lax; HttpOnly`,
-        ],
+        cookie: [`afl_${row.campaign.id}=`, `; Max-Age=${row.campaign.cookieDays * 86_400}${cookieAttributes}`],
       };
     }
     if (cache.size > 50_000) cache.clear();

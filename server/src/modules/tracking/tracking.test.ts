@@ -30,6 +30,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** What helmet gives every portal page, on the redirect's own pages too. */
+function expectPageSecurityHeaders(res: Answer) {
+  expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['strict-transport-security']).toBeDefined();
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+}
+
 const makeLink = (payload: Record<string, unknown>, headers = affiliate.headers) =>
   t.app.inject({ method: 'POST', url: '/api/v1/links', headers, payload });
 type Answer = { statusCode: number; headers: Record<string, string | string[] | undefined>; body: string };
@@ -216,6 +225,7 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
     const unknown = await follow('zzzzzzzz');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers.location).toBeUndefined();
+    expectPageSecurityHeaders(unknown);
     const link = (await linkFor({ campaign_id: campaignId, sub_id: 'to-pause' })).json();
     await t.database.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, campaignId));
     // The redirect caches a link for a few seconds; a fresh app sees the change at once.
@@ -226,9 +236,27 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
     expect(res.statusCode).toBe(410);
     expect(res.headers.location).toBeUndefined();
     expect(res.body).toContain('não está ativa');
+    expectPageSecurityHeaders(res);
     await other.close();
     await t.database.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaignId));
     expect(await clicksOf(link.id)).toHaveLength(0);
+  });
+
+  test('on an https portal the click cookie is Secure; on http it cannot be', async () => {
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'secure-cookie' })).json();
+    const plain = await follow(link.code);
+    expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
+    const https = await listening(
+      await buildApp({
+        config: { ...t.config, publicUrl: 'https://portal.test' },
+        database: await t.database.reopen(),
+        logger: false,
+      }),
+    );
+    const res = await follow(link.code, {}, 'GET', '10.9.0.2', https);
+    await https.close();
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; Secure$/);
   });
 
   test('a graceful shutdown writes the clicks still in memory', async () => {

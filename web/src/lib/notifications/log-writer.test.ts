@@ -17,13 +17,15 @@ function controllableStore() {
     answer: (status: number) => void;
     fail: () => void;
     signal: AbortSignal;
+    credential?: string;
   }[] = [];
-  const send: Send = (path, body, signal) =>
+  const send: Send = (path, body, signal, credential) =>
     new Promise((resolve, reject) => {
       calls.push({
         path,
         body,
         signal,
+        credential,
         answer: (status) => resolve({ status }),
         fail: () => reject(new TypeError('fetch failed')),
       });
@@ -149,6 +151,22 @@ describe('log writer', () => {
     store.calls[1]?.answer(201);
     await vi.advanceTimersByTimeAsync(0);
     expect(store.calls[2]?.body).toEqual({ n: 2 });
+    store.calls[2]?.answer(201);
+    await expect(Promise.all([first, second])).resolves.toBeDefined();
+  });
+
+  test('a write waiting offline is sent with the credential it was made with, not a later one', async () => {
+    const store = controllableStore();
+    const writer = createLogWriter(store.send);
+    const first = writer.write('/logs', { n: 1 }, 'token-of-a');
+    store.calls[0]?.fail();
+    await vi.advanceTimersByTimeAsync(0);
+    const second = writer.write('/logs', { n: 2 }, 'token-of-b');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.calls[1]).toMatchObject({ body: { n: 1 }, credential: 'token-of-a' });
+    store.calls[1]?.answer(201);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.calls[2]).toMatchObject({ body: { n: 2 }, credential: 'token-of-b' });
     store.calls[2]?.answer(201);
     await expect(Promise.all([first, second])).resolves.toBeDefined();
   });

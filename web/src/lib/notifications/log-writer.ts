@@ -2,8 +2,16 @@ import { backoffDelay, DATA_STORE_SETTINGS, type DataStoreSettings } from './dat
 
 export type WriterState = 'idle' | 'online' | 'offline';
 
-/** How the writer reaches the store: returns the HTTP status, throws on a connection failure. */
-export type Send = (path: string, body: unknown, signal: AbortSignal) => Promise<{ status: number; detail?: string }>;
+/**
+ * How the writer reaches the store: returns the HTTP status, throws on a connection failure. The
+ * credential is the one the write was made with, however long it waited.
+ */
+export type Send = (
+  path: string,
+  body: unknown,
+  signal: AbortSignal,
+  credential?: string,
+) => Promise<{ status: number; detail?: string }>;
 
 /** A write the store refused for good (bad input, not allowed): retrying would not help. */
 export class WriteRefusedError extends Error {
@@ -18,6 +26,7 @@ export class WriteRefusedError extends Error {
 type Pending = {
   path: string;
   body: unknown;
+  credential: string | undefined;
   bytes: number;
   resolve: () => void;
   reject: (error: Error) => void;
@@ -77,7 +86,7 @@ export function createLogWriter(send: Send, settings: DataStoreSettings = DATA_S
     const onlineTimer = setTimeout(() => setState('offline'), settings.onlineTimeoutMs);
     let outcome: { status: number; detail?: string } | null = null;
     try {
-      outcome = await send(write.path, write.body, controller.signal);
+      outcome = await send(write.path, write.body, controller.signal, write.credential);
     } catch {
       outcome = null;
     } finally {
@@ -104,7 +113,7 @@ export function createLogWriter(send: Send, settings: DataStoreSettings = DATA_S
   }
 
   return {
-    write(path: string, body: unknown): Promise<void> {
+    write(path: string, body: unknown, credential?: string): Promise<void> {
       const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
       if (cachedBytes + bytes > settings.cacheSizeBytes) {
         return Promise.reject(new Error('The offline cache is full; the write was not kept.'));
@@ -113,7 +122,7 @@ export function createLogWriter(send: Send, settings: DataStoreSettings = DATA_S
       if (state === 'idle') setState('online');
       if (idleTimer) clearTimeout(idleTimer);
       return new Promise<void>((resolve, reject) => {
-        waiting.push({ path, body, bytes, resolve, reject });
+        waiting.push({ path, body, credential, bytes, resolve, reject });
         pump();
       });
     },

@@ -8,8 +8,7 @@ import type { AppNotification } from './notification-store';
 export const LOG_ERROR_PREFIX = 'Erro ao registrar log: ';
 export const NOTIFICATION_EVENT = 'notification_activated';
 
-const sendToApi: Send = async (path, body, signal) => {
-  const token = getToken();
+const sendToApi: Send = async (path, body, signal, token) => {
   const response = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -35,17 +34,24 @@ export function logUserOf(user: UserState) {
 export async function logNotification(notification: AppNotification, createdAt = new Date()) {
   if (!currentClaims()) return;
   const user = readUserState();
+  // Both writes speak for the person the notification was shown to, even if they wait offline
+  // until someone else has signed in.
+  const token = getToken() ?? undefined;
   try {
-    await logWriter.write('/logs', { user: logUserOf(user), notification, timestamp: createdAt.toISOString() });
-    await logWriter.write('/analytics/events', {
-      name: NOTIFICATION_EVENT,
-      params: {
-        user_id: user.id_rede,
-        notification_title: notification.title,
-        notification_text: notification.text,
-        timestamp: createdAt.toISOString(),
+    await logWriter.write('/logs', { user: logUserOf(user), notification, timestamp: createdAt.toISOString() }, token);
+    await logWriter.write(
+      '/analytics/events',
+      {
+        name: NOTIFICATION_EVENT,
+        params: {
+          user_id: user.id_rede,
+          notification_title: notification.title,
+          notification_text: notification.text,
+          timestamp: createdAt.toISOString(),
+        },
       },
-    });
+      token,
+    );
   } catch (error) {
     console.error(LOG_ERROR_PREFIX, error);
   }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onSessionChange } from '../session';
 
 /** SPEC.md §3: a generated unique id plus whatever fields are passed in; title and text are read. */
 export type AppNotification = { id: string; title: string; text: string } & Record<string, unknown>;
@@ -38,3 +39,8 @@ export const notificationStore = {
 export function useNotifications(): State {
   return useSyncExternalStore(notificationStore.subscribe, notificationStore.get);
 }
+
+// SPEC.md §4, for each person: the list empties when a session ends and when someone else signs in.
+onSessionChange((change) => {
+  if (change.type === 'end' || change.isNewPerson) notificationStore.clear();
+});

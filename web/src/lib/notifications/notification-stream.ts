@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { API_BASE } from '../api-client';
-import { currentClaims, getToken } from '../session';
+import { currentClaims, getToken, sessionScope } from '../session';
 import { backoffDelay } from './data-store-settings';
 import { showNotification } from './show-notification';
 
@@ -43,10 +43,12 @@ export function useNotificationStream() {
     async function connect() {
       if (stopped || !currentClaims()) return;
       controller = new AbortController();
+      // The stream is one person's: it closes when their session ends, and nothing it still held is shown.
+      const session = sessionScope();
       try {
         const response = await fetch(`${API_BASE}/notifications/stream`, {
           headers: { accept: 'text/event-stream', authorization: `Bearer ${getToken()}` },
-          signal: controller.signal,
+          signal: AbortSignal.any([controller.signal, session.signal]),
         });
         // The session ended: nothing to listen to until the person signs in again.
         if (response.status === 401 || response.status === 403) return;
@@ -60,6 +62,7 @@ export function useNotificationStream() {
           const parsed = parseSseChunk(buffer + value);
           buffer = parsed.rest;
           for (const event of parsed.events) {
+            if (!session.isCurrent()) break;
             const notification = JSON.parse(event) as StreamedNotification;
             showNotification({
               title: notification.title,

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { t } from '../../i18n';
+import { onSessionChange } from '../session';
 import { logNotification } from './notification-log';
 import { type NewNotification, notificationStore } from './notification-store';
 
@@ -15,3 +16,6 @@ export function showNotification(fields: NewNotification) {
   void logNotification(notification);
   return notification;
 }
+
+// A toast still on screen (or queued) at sign-out must not greet the next person.
+onSessionChange(() => notifications.clean());

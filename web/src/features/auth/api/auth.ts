@@ -1,7 +1,7 @@
 import type { TwoFactorSetup } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { endSession, replaceToken } from '../../../lib/session';
+import { endSession, getToken, replaceToken } from '../../../lib/session';
 
 export function useChangePassword() {
   return useMutation({
@@ -11,10 +11,15 @@ export function useChangePassword() {
   });
 }
 
-/** Sign-out always completes in the browser, even when the server cannot be reached. */
-export async function logout() {
-  await api<void>('/auth/logout', { method: 'POST' }).catch(() => undefined);
+/**
+ * Sign-out completes in the browser first (token, user state, cached answers, notifications), so a
+ * server that is down or slow cannot hold it up; then the server is asked to revoke the token, with
+ * that token, in a request that outlives the page.
+ */
+export function logout() {
+  const token = getToken();
   endSession();
+  if (token) void api<void>('/auth/logout', { method: 'POST', token }).catch(() => undefined);
 }
 
 export const twoFactorStatusQuery = () =>
