@@ -13,14 +13,22 @@ export type AuditEntry = {
 
 /** Records an admin write; call it inside the transaction that makes the change. */
 export async function audit(db: Db, entry: AuditEntry) {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await auditAll(db, [entry]);
+}
+
+/** Several writes of one transaction (a batch of sales) in one statement. */
+export async function auditAll(db: Db, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: String(entry.entityId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
 }
 
 /** The latest changes of one record, newest first, with who made them. */

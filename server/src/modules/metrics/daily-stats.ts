@@ -165,52 +165,63 @@ export function clickDeltas(keys: string[]): Delta[] {
 
 /** A sale entering a status (from null when it is recorded) moves its figures between columns. */
 export async function moveSaleInStats(tx: Db, sale: SaleFigures, from: SaleStatus | null, to: SaleStatus) {
-  const delta: Delta = {
-    day: brasiliaDayOf(sale.createdAt.getTime()),
-    affiliate_id: sale.affiliateId,
-    campaign_id: sale.campaignId,
+  await moveSalesInStats(tx, [sale], from, to);
+}
+
+/**
+ * Many sales entering one status at once (a batch of recorded sales): their deltas are summed per
+ * key first, so the batch takes each rollup row once, in two statements whatever its size.
+ */
+export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleStatus | null, to: SaleStatus) {
+  if (batch.length === 0) return;
+  const deltas = new Map<string, Delta>();
+  const byDimension = new Map<string, Record<string, string | number>>();
+  const addBy = (day: string, dimension: string, key: string, status: SaleStatus, sign: 1 | -1, sale: SaleFigures) => {
+    const id = JSON.stringify([day, dimension, key, status]);
+    const row = byDimension.get(id) ?? { day, dimension, key, status, sales: 0, amount_cents: 0, commission_cents: 0 };
+    row.sales = Number(row.sales) + sign;
+    row.amount_cents = Number(row.amount_cents) + sign * sale.amountCents;
+    row.commission_cents = Number(row.commission_cents) + sign * sale.commissionCents;
+    byDimension.set(id, row);
   };
-  const apply = (status: SaleStatus | null, sign: 1 | -1) => {
-    if (status === 'pending') {
-      delta.pending_sales = (delta.pending_sales ?? 0) + sign;
-      delta.pending_commission_cents = (delta.pending_commission_cents ?? 0) + sign * sale.commissionCents;
-    } else if (status === 'approved') {
-      delta.approved_sales = (delta.approved_sales ?? 0) + sign;
-      delta.approved_amount_cents = (delta.approved_amount_cents ?? 0) + sign * sale.amountCents;
-      delta.approved_commission_cents = (delta.approved_commission_cents ?? 0) + sign * sale.commissionCents;
-    } else if (status === 'refunded') {
-      delta.refunded_sales = (delta.refunded_sales ?? 0) + sign;
-    }
-  };
-  apply(from, -1);
-  apply(to, 1);
-  await addStats(tx, [delta]);
-  // ...and out of its old status into the new one, in each dimension.
-  const rows = [];
-  for (const [dimension, key] of [
-    ['payment_method', sale.paymentMethod],
-    ['origin', sale.origin],
-    ['utm_source', sale.utmSource],
-  ] as const) {
-    const row = {
-      day: delta.day,
-      dimension,
-      key,
-      amount_cents: sale.amountCents,
-      commission_cents: sale.commissionCents,
+  for (const sale of batch) {
+    const day = brasiliaDayOf(sale.createdAt.getTime());
+    const id = `${day}|${sale.affiliateId}|${sale.campaignId}`;
+    const delta = deltas.get(id) ?? { day, affiliate_id: sale.affiliateId, campaign_id: sale.campaignId };
+    deltas.set(id, delta);
+    const apply = (status: SaleStatus | null, sign: 1 | -1) => {
+      if (status === 'pending') {
+        delta.pending_sales = (delta.pending_sales ?? 0) + sign;
+        delta.pending_commission_cents = (delta.pending_commission_cents ?? 0) + sign * sale.commissionCents;
+      } else if (status === 'approved') {
+        delta.approved_sales = (delta.approved_sales ?? 0) + sign;
+        delta.approved_amount_cents = (delta.approved_amount_cents ?? 0) + sign * sale.amountCents;
+        delta.approved_commission_cents = (delta.approved_commission_cents ?? 0) + sign * sale.commissionCents;
+      } else if (status === 'refunded') {
+        delta.refunded_sales = (delta.refunded_sales ?? 0) + sign;
+      }
     };
-    if (from)
-      rows.push({
-        ...row,
-        status: from,
-        sales: -1,
-        amount_cents: -sale.amountCents,
-        commission_cents: -sale.commissionCents,
-      });
-    rows.push({ ...row, status: to, sales: 1 });
+    apply(from, -1);
+    apply(to, 1);
+    // ...and out of its old status into the new one, in each dimension.
+    for (const [dimension, key] of [
+      ['payment_method', sale.paymentMethod],
+      ['origin', sale.origin],
+      ['utm_source', sale.utmSource],
+    ] as const) {
+      if (from) addBy(day, dimension, key, from, -1, sale);
+      addBy(day, dimension, key, to, 1, sale);
+    }
   }
-  const [head, tail] = ADD_BY_SQL.split('$1') as [string, string];
-  await tx.execute(sql`${sql.raw(head)}${JSON.stringify(rows)}${sql.raw(tail)}`);
+  // In key order, like the other rollups, so concurrent writers lock rows alike.
+  const rows = [...byDimension.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  // Both rollups in one statement: the dimensions' upsert rides along as a data-modifying CTE.
+  const [byHead, byTail] = ADD_BY_SQL.split('$1') as [string, string];
+  const [head, tail] = ADD_SQL.replace(/^\s*with /, '').split('$1') as [string, string];
+  const deltasJson = JSON.stringify([...deltas.values()].map((d) => ({ ...ZERO, ...d })));
+  await tx.execute(
+    sql`with by_dimension as (${sql.raw(byHead)}${JSON.stringify(rows)}${sql.raw(byTail)}), ${sql.raw(head)}${deltasJson}${sql.raw(tail)}`,
+  );
 }
 
 /** Adds deltas to the rollup through Drizzle (inside the caller's transaction). */

@@ -21,25 +21,42 @@ export const NOTIFICATION_CHANNEL = 'afiliados_notifications';
  * writer's transaction, PostgreSQL delivers the NOTIFY only if that transaction commits.
  */
 export async function notifyUsers(db: Db, userIds: number[], notification: NewNotification) {
-  if (userIds.length === 0) return;
-  const { pt, ...english } = notification;
-  const portuguese = new Set<number>();
-  if (pt) {
-    const people = await db
-      .select({ id: users.id, language: users.language })
-      .from(users)
-      .where(inArray(users.id, userIds));
-    for (const person of people) if (person.language === 'pt') portuguese.add(person.id);
-  }
-  const rows = await db
-    .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, data: {}, ...english, ...(pt && portuguese.has(userId) ? pt : {}) })))
-    .returning({ id: notifications.id, userId: notifications.userId });
-  // One statement for every announcement, however many people (a campaign goes to all affiliates).
-  const payloads = JSON.stringify(rows.map((row) => ({ user_id: row.userId, id: row.id })));
-  await db.execute(
-    sql`select pg_notify(${NOTIFICATION_CHANNEL}, payload::text) from jsonb_array_elements(${payloads}::jsonb) as payload`,
+  await notifyEach(
+    db,
+    userIds.map((userId) => ({ userId, notification })),
   );
+}
+
+/**
+ * Keeps and announces the new rows in one statement, each person's in the language they chose, so
+ * a batch of sales (each to its own affiliate) costs one round trip.
+ */
+const INSERT_AND_ANNOUNCE = `
+  with kept as (
+    insert into notifications (user_id, kind, title, text, data)
+    select x.user_id, x.kind,
+      case when u.language = 'pt' and x.pt_title is not null then x.pt_title else x.title end,
+      case when u.language = 'pt' and x.pt_text is not null then x.pt_text else x.text end,
+      x.data
+    from jsonb_to_recordset($1::jsonb) as x(user_id bigint, kind text, title text, text text, data jsonb,
+      pt_title text, pt_text text)
+    left join users u on u.id = x.user_id
+    returning id, user_id
+  )
+  select pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text) from kept`;
+
+/** A notification of its own for each person (a batch of sales, each to its affiliate). */
+export async function notifyEach(db: Db, items: { userId: number; notification: NewNotification }[]) {
+  if (items.length === 0) return;
+  const rows = items.map(({ userId, notification: { pt, data, ...english } }) => ({
+    user_id: userId,
+    ...english,
+    data: data ?? {},
+    pt_title: pt?.title ?? null,
+    pt_text: pt?.text ?? null,
+  }));
+  const [head, tail] = INSERT_AND_ANNOUNCE.split('$1') as [string, string];
+  await db.execute(sql`${sql.raw(head)}${JSON.stringify(rows)}${sql.raw(tail)}`);
 }
 
 export async function notifyAdmins(db: Db, notification: NewNotification) {

@@ -1,7 +1,6 @@
 import { type SaleImportResult, saleBodySchema } from '@contract/sales';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { type RecordDeps, recordSale } from './sales.service';
+import type { SaleWriter } from './sale-writer';
 
 /** Reais as people type them in Brazil or elsewhere: "1.234,56", "1234.56", "R$ 10" → cents; null if not money. */
 export function parseReais(text: string): number | null {
@@ -53,42 +52,51 @@ function toBody(values: Record<string, string>) {
 /** The spreadsheet's names for the body's fields. */
 const COLUMN_OF: Record<string, string> = { amount_cents: 'amount' };
 
+/** Rows handed to the sale writer at once: enough to fill its batches, few enough to hold in memory. */
+const IMPORT_CHUNK = 2000;
+
 /**
  * Records each row as a sale from an import, on its own: a bad row is reported and the others go
- * on. The order id is required, so importing the same file twice records nothing twice.
+ * on. The order id is required, so importing the same file twice records nothing twice. Rows go
+ * to the sale writer a chunk at a time, so they are written in batches like postbacks.
  */
 export async function importSales(
-  db: Db,
-  deps: RecordDeps,
+  writer: SaleWriter,
   actorId: number,
   rows: { line: number; values: Record<string, string> }[],
 ): Promise<SaleImportResult> {
   const results: SaleImportResult['results'] = [];
-  for (const { line, values } of rows) {
-    const parsed = saleBodySchema.safeParse(toBody(values));
-    const errors = parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => {
-          const field = String(issue.path[0] ?? 'row');
-          return { field: COLUMN_OF[field] ?? field, message: issue.message };
-        });
-    if (parsed.success && !parsed.data.external_id) errors.push({ field: 'external_id', message: 'is required' });
-    if (!parsed.success || errors.length > 0) {
-      results.push({ line, outcome: 'refused', sale_id: null, errors });
-      continue;
-    }
-    try {
-      const { sale, created } = await recordSale(db, deps, parsed.data, { source: 'import', actorId });
-      results.push({ line, outcome: created ? 'created' : 'duplicate', sale_id: sale.id, errors: [] });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({
-        line,
-        outcome: 'refused',
-        sale_id: null,
-        errors: error.errors?.length ? error.errors : [{ field: 'row', message: error.message }],
-      });
-    }
+  for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
+    const chunk = rows.slice(start, start + IMPORT_CHUNK);
+    results.push(...(await Promise.all(chunk.map((row) => importRow(writer, actorId, row)))));
   }
   return { results };
+}
+
+async function importRow(
+  writer: SaleWriter,
+  actorId: number,
+  { line, values }: { line: number; values: Record<string, string> },
+): Promise<SaleImportResult['results'][number]> {
+  const parsed = saleBodySchema.safeParse(toBody(values));
+  const errors = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const field = String(issue.path[0] ?? 'row');
+        return { field: COLUMN_OF[field] ?? field, message: issue.message };
+      });
+  if (parsed.success && !parsed.data.external_id) errors.push({ field: 'external_id', message: 'is required' });
+  if (!parsed.success || errors.length > 0) return { line, outcome: 'refused', sale_id: null, errors };
+  try {
+    const { sale, created } = await writer.record(parsed.data, { source: 'import', actorId });
+    return { line, outcome: created ? 'created' : 'duplicate', sale_id: sale.id, errors: [] };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      line,
+      outcome: 'refused',
+      sale_id: null,
+      errors: error.errors?.length ? error.errors : [{ field: 'row', message: error.message }],
+    };
+  }
 }

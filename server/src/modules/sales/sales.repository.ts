@@ -1,5 +1,5 @@
 import type { Sale, SaleEvent, SaleTotals, saleListQuerySchema } from '@contract/sales';
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, users } from '../../db/schema';
@@ -168,6 +168,13 @@ export async function getSaleRow(db: Db, viewer: Viewer, id: number): Promise<Sa
   );
   if (!row) throw new AppError('NOT_FOUND', `Sale ${id} not found.`);
   return toSale(row, viewer);
+}
+
+/** Several sales by id (a batch just recorded), as an admin sees them. */
+export async function getSaleRows(db: Db, ids: number[]): Promise<Map<number, Sale>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectSales(db).where(inArray(sales.id, ids));
+  return new Map(rows.map((row) => [row.sale.id, toSale(row, { isAdmin: true })]));
 }
 
 /** The sale's story: its click, its record and decisions (who from the audit log), and its ledger lines. */

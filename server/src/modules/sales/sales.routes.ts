@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsvDownload } from '../../csv-download';
 import { createApiKey, findApiKeys, revokeApiKey, verifyPostback } from './api-keys.service';
-import { decideSale, decideSales, findSales, getSaleById, recordSale, viewerOf } from './sales.service';
+import { decideSale, decideSales, findSales, getSaleById, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
 import { importSales } from './sales-import.service';
 
@@ -81,7 +81,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Administrador only. */
 export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const deps = { flushClicks: () => app.clickBuffer.flush() };
   app.post(
     '/sales',
     {
@@ -94,7 +93,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sale, created } = await recordSale(db, deps, request.body, { source: 'admin', actorId: actor(request) });
+      const { sale, created } = await app.saleWriter.record(request.body, { source: 'admin', actorId: actor(request) });
       return reply.code(created ? 201 : 200).send(sale);
     },
   );
@@ -138,7 +137,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleImportResultSchema },
       },
     },
-    async (request) => importSales(db, deps, actor(request), request.body.rows),
+    async (request) => importSales(app.saleWriter, actor(request), request.body.rows),
   );
 
   app.get(
@@ -179,7 +178,6 @@ declare module 'fastify' {
 /** Public: merchants' servers, authenticated by their API key (and HMAC signature for signed keys). */
 export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const deps = { flushClicks: () => app.clickBuffer.flush() };
   // The signature covers the exact bytes sent, so this scope keeps the raw body beside the parsed one.
   app.decorateRequest('rawBody', '');
   app.removeContentTypeParser('application/json');
@@ -217,7 +215,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sale, created } = await recordSale(db, deps, request.body, { source: 'postback', actorId: null });
+      const { sale, created } = await app.saleWriter.record(request.body, { source: 'postback', actorId: null });
       return reply.code(created ? 201 : 200).send(sale);
     },
   );

@@ -9,17 +9,25 @@ import {
   type SaleTotals,
   type saleBodySchema,
 } from '@contract/sales';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, campaigns, clicks, levels, links, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { audit } from '../audit/audit.service';
+import { audit, auditAll } from '../audit/audit.service';
 import { appendLedgerEntry } from '../ledger/ledger.service';
-import { moveSaleInStats } from '../metrics/daily-stats';
-import { notifyUsers } from '../notifications/notifications.service';
+import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
+import { notifyEach, notifyUsers } from '../notifications/notifications.service';
 import { computeCommission } from './commission';
-import { findSaleRows, getSaleRow, getSaleStory, type SaleListQuery, type Viewer } from './sales.repository';
+import {
+  findSaleRows,
+  getSaleRow,
+  getSaleRows,
+  getSaleStory,
+  type SaleListQuery,
+  toSale,
+  type Viewer,
+} from './sales.repository';
 
 /** A sale as any source hands it in, after validation (admin form, CSV row or postback). */
 export type SaleInput = z.output<typeof saleBodySchema>;
@@ -57,55 +65,53 @@ export async function getSaleById(db: Db, viewer: Viewer, id: number): Promise<S
 const refused = (field: string, message: string, reason: string) =>
   new AppError('UNPROCESSABLE', `${field}: ${message}`, { reason, errors: [{ field, message }] });
 
-type Attribution = {
+/** One sale to record: what was sent, by whom, and when it arrived (its `created_at`). */
+export type SaleRequest = { input: SaleInput; meta: { source: SaleSource; actorId: number | null }; at: Date };
+export type Recorded = { sale: Sale; created: boolean };
+/** Each request of a batch succeeds or fails on its own. */
+export type SaleOutcome = { ok: true; value: Recorded } | { ok: false; error: unknown };
+
+type AffiliateRow = {
   affiliate: typeof affiliates.$inferSelect;
-  by: 'click' | 'affiliate_code' | 'affiliate_id';
-  click: typeof clicks.$inferSelect | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  level: typeof levels.$inferSelect | null;
 };
+type ClickRow = { click: typeof clicks.$inferSelect; utmSource: string | null };
+type Attribution = { owner: AffiliateRow; by: 'click' | 'affiliate_code' | 'affiliate_id'; click: ClickRow | null };
 
 /**
  * Who gets the sale (DESIGN.md §6): the affiliate of its click when the click is this campaign's
  * and younger than its cookie window, else the affiliate code, else the affiliate an admin chose.
  */
-async function attribute(
-  db: Db,
-  deps: RecordDeps,
-  input: SaleInput,
+function attribute(
+  request: SaleRequest,
   campaign: typeof campaigns.$inferSelect,
-  now: Date,
-): Promise<Attribution> {
+  found: { clicks: Map<string, ClickRow>; byId: Map<number, AffiliateRow>; byCode: Map<string, AffiliateRow> },
+): Attribution {
+  const { input, at } = request;
   let clickProblem: string | null = null;
   if (input.click_id) {
-    const findClick = async () =>
-      (
-        await db
-          .select()
-          .from(clicks)
-          .where(eq(clicks.id, input.click_id as string))
-      )[0] ?? null;
-    let click = await findClick();
-    if (!click) {
-      await deps.flushClicks();
-      click = await findClick();
-    }
+    const click = found.clicks.get(input.click_id);
     if (!click) clickProblem = 'is not a click of ours';
-    else if (click.campaignId !== campaign.id) clickProblem = 'belongs to another campaign';
-    else if (now.getTime() - click.at.getTime() > campaign.cookieDays * DAY_MS) {
+    else if (click.click.campaignId !== campaign.id) clickProblem = 'belongs to another campaign';
+    else if (at.getTime() - click.click.at.getTime() > campaign.cookieDays * DAY_MS) {
       clickProblem = "is older than the campaign's cookie window";
     } else {
-      const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.id, click.affiliateId));
-      if (affiliate) return { affiliate, by: 'click', click };
+      const owner = found.byId.get(click.click.affiliateId);
+      if (owner) return { owner, by: 'click', click };
     }
   }
   if (input.affiliate_code) {
-    const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.code, input.affiliate_code));
-    if (!affiliate) throw refused('affiliate_code', 'is not an affiliate code', 'UNKNOWN_AFFILIATE');
-    return { affiliate, by: 'affiliate_code', click: null };
+    const owner = found.byCode.get(input.affiliate_code);
+    if (!owner) throw refused('affiliate_code', 'is not an affiliate code', 'UNKNOWN_AFFILIATE');
+    return { owner, by: 'affiliate_code', click: null };
   }
   if (input.affiliate_id) {
-    const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.id, input.affiliate_id));
-    if (!affiliate) throw refused('affiliate_id', 'is not an affiliate', 'UNKNOWN_AFFILIATE');
-    return { affiliate, by: 'affiliate_id', click: null };
+    const owner = found.byId.get(input.affiliate_id);
+    if (!owner) throw refused('affiliate_id', 'is not an affiliate', 'UNKNOWN_AFFILIATE');
+    return { owner, by: 'affiliate_id', click: null };
   }
   throw refused('click_id', clickProblem ?? 'is required', 'NOT_ATTRIBUTED');
 }
@@ -115,124 +121,320 @@ function sameContent(sale: typeof sales.$inferSelect, input: SaleInput) {
   return sale.amountCents === input.amount_cents && sale.paymentMethod === input.payment_method;
 }
 
-/**
- * Records a sale exactly once per (campaign, external id): a repeat with the same content answers
- * the sale already recorded (`created: false`), with other content a 409. The commission is worked
- * out now and frozen on the sale.
- */
-export async function recordSale(
-  db: Db,
-  deps: RecordDeps,
-  input: SaleInput,
-  meta: { source: SaleSource; actorId: number | null },
-): Promise<{ sale: Sale; created: boolean }> {
-  const now = new Date();
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaign_id));
-  if (!campaign) throw refused('campaign_id', 'is not a campaign', 'UNKNOWN_CAMPAIGN');
+const unique = <T>(values: T[]) => [...new Set(values)];
+const orderKey = (campaignId: number, externalId: string) => `${campaignId}|${externalId}`;
 
-  const existing = async () => {
-    if (!input.external_id) return null;
-    const [row] = await db
-      .select()
-      .from(sales)
-      .where(and(eq(sales.campaignId, campaign.id), eq(sales.externalId, input.external_id)));
-    return row ?? null;
-  };
-  const repeat = (row: typeof sales.$inferSelect) => {
-    if (!sameContent(row, input)) {
-      throw new AppError('CONFLICT', 'This order was already recorded with other content.', {
-        reason: 'SALE_CONFLICT',
-        errors: [{ field: 'external_id', message: 'was already recorded with another amount or payment method' }],
-        extensions: { sale_id: row.id },
-      });
-    }
-    return getSaleRow(db, ADMIN_VIEW, row.id).then((sale) => ({ sale, created: false }));
-  };
-  const before = await existing();
-  if (before) return repeat(before);
-
-  const { affiliate, by, click } = await attribute(db, deps, input, campaign, now);
-  if (affiliate.status !== 'approved' && affiliate.status !== 'suspended') {
-    throw refused(
-      by === 'click' ? 'click_id' : by,
-      'belongs to an affiliate who is not approved',
-      'AFFILIATE_NOT_APPROVED',
+/** The sales already recorded under some (campaign, order id) pairs, by `orderKey`. */
+async function findOrders(db: Db, pairs: { campaignId: number; externalId: string }[]) {
+  if (pairs.length === 0) return new Map<string, typeof sales.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(sales)
+    .where(
+      and(
+        inArray(sales.campaignId, unique(pairs.map((p) => p.campaignId))),
+        inArray(sales.externalId, unique(pairs.map((p) => p.externalId))),
+      ),
     );
-  }
-  const [owner] = await db
-    .select({ email: users.email, level: levels })
-    .from(users)
-    .leftJoin(levels, eq(levels.id, affiliate.levelId ?? -1))
-    .where(eq(users.id, affiliate.userId));
-  const commission = computeCommission(input.amount_cents, {
-    campaignType: campaign.commissionType,
-    campaignValue: campaign.commissionValue,
-    level: owner?.level ? { name: owner.level.name, commissionBps: owner.level.commissionBps } : null,
-  });
-  const flags: string[] = [];
-  if (input.customer_email && owner && input.customer_email.toLowerCase() === owner.email.toLowerCase()) {
-    flags.push('self_referral');
-  }
-  if (click && now.getTime() - click.at.getTime() < FAST_CLICK_SECONDS * 1000) flags.push('fast_click');
-  const holdDays = campaign.holdDaysByMethod[input.payment_method] ?? campaign.holdDays;
-  const [link] =
-    by === 'click' && click
-      ? await db.select({ utmSource: links.utmSource }).from(links).where(eq(links.id, click.linkId))
-      : [];
-  // A flagged sale waits for an admin, whatever status its source asked for.
-  const approveNow = input.status === 'approved' && (flags.length === 0 || meta.source === 'admin');
+  return new Map(rows.map((row) => [orderKey(row.campaignId, row.externalId ?? ''), row]));
+}
 
-  const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(sales)
-      .values({
-        campaignId: campaign.id,
-        affiliateId: affiliate.id,
-        clickId: by === 'click' ? (click?.id ?? null) : null,
-        externalId: input.external_id ?? null,
-        amountCents: input.amount_cents,
-        paymentMethod: input.payment_method,
-        origin: input.origin ?? '',
-        utmSource: link?.utmSource ?? '',
-        linkId: by === 'click' ? (click?.linkId ?? null) : null,
-        source: meta.source,
-        status: 'pending',
-        commissionCents: commission.commission_cents,
-        commission,
-        flags,
-        customerEmail: input.customer_email ?? null,
-        attributedBy: by,
-        payableAt: new Date(now.getTime() + holdDays * DAY_MS),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [sales.campaignId, sales.externalId] })
-      .returning();
-    // Another request recorded the same order a moment ago: answer as a repeat, after this transaction.
-    if (!row) return null;
-    await moveSaleInStats(tx, row, null, 'pending');
-    await audit(tx, {
-      actorId: meta.actorId,
-      action: 'sale.create',
-      entity: 'sale',
-      entityId: row.id,
-      after: { source: meta.source, amount_cents: row.amountCents, commission_cents: row.commissionCents, flags },
-    });
-    await notifyUsers(tx, [affiliate.userId], {
-      kind: 'sale.created',
-      title: 'New sale',
-      text: `A sale on “${campaign.name}” earned you a pending commission.`,
-      pt: { title: 'Nova venda', text: `Uma venda em “${campaign.name}” gerou uma comissão pendente para você.` },
-      data: { sale_id: row.id, commission_cents: row.commissionCents },
-    });
-    if (approveNow) await transition(tx, row.id, 'approve', meta.actorId);
-    return row.id;
-  });
-  if (outcome === null) {
-    const raced = await existing();
-    if (!raced) throw new Error('sale conflict without a sale');
-    return repeat(raced);
+async function findClicks(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ click: clicks, utmSource: links.utmSource })
+    .from(clicks)
+    .leftJoin(links, eq(links.id, clicks.linkId))
+    .where(inArray(clicks.id, ids));
+}
+
+/** Each click of the batch, writing the clicks still in memory first when one is not found yet. */
+async function findBatchClicks(db: Db, deps: RecordDeps, ids: string[]) {
+  const found = new Map((await findClicks(db, ids)).map((row) => [row.click.id, row]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    await deps.flushClicks();
+    for (const row of await findClicks(db, missing)) found.set(row.click.id, row);
   }
-  return { sale: await getSaleRow(db, ADMIN_VIEW, outcome), created: true };
+  return found;
+}
+
+async function findAffiliates(db: Db, ids: number[], codes: string[]) {
+  if (ids.length === 0 && codes.length === 0) return [];
+  return db
+    .select({
+      affiliate: affiliates,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      level: levels,
+    })
+    .from(affiliates)
+    .leftJoin(users, eq(users.id, affiliates.userId))
+    .leftJoin(levels, eq(levels.id, affiliates.levelId))
+    .where(
+      or(
+        ids.length > 0 ? inArray(affiliates.id, ids) : undefined,
+        codes.length > 0 ? inArray(affiliates.code, codes) : undefined,
+      ),
+    );
+}
+
+/**
+ * Records sales exactly once per (campaign, external id): a repeat with the same content answers
+ * the sale already recorded (`created: false`), with other content a 409; a new sale gets its
+ * commission worked out now and frozen on it. A batch at a time (docs/decisions/016): the lookups of the whole batch in four queries,
+ * then one transaction that inserts every new sale, moves the rollups once per key and writes the
+ * audit and the notifications in one statement each. Each request keeps the answer it would get
+ * alone: a refusal, a repeat (200, or 409 with other content) or a new sale. If the transaction
+ * fails, each request is tried alone, so one bad sale cannot fail the others.
+ */
+export async function recordSales(db: Db, deps: RecordDeps, requests: SaleRequest[]): Promise<SaleOutcome[]> {
+  try {
+    return await recordBatch(db, deps, requests);
+  } catch (error) {
+    if (requests.length === 1) return [{ ok: false, error }];
+    const outcomes: SaleOutcome[] = [];
+    for (const request of requests) outcomes.push(...(await recordSales(db, deps, [request])));
+    return outcomes;
+  }
+}
+
+async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): Promise<SaleOutcome[]> {
+  const t0 = performance.now();
+  const marks: string[] = [];
+  const mark = (n: string) => marks.push(`${n}=${(performance.now() - t0).toFixed(1)}`);
+  const outcomes: (SaleOutcome | undefined)[] = new Array(requests.length);
+  const ordered = requests.flatMap(({ input }) =>
+    input.external_id ? [{ campaignId: input.campaign_id, externalId: input.external_id }] : [],
+  );
+  const [campaignRows, before, clickRows] = await Promise.all([
+    db
+      .select()
+      .from(campaigns)
+      .where(inArray(campaigns.id, unique(requests.map((r) => r.input.campaign_id)))),
+    findOrders(db, ordered),
+    findBatchClicks(db, deps, unique(requests.flatMap((r) => (r.input.click_id ? [r.input.click_id] : [])))),
+  ]);
+  mark('lookup1');
+  const campaignOf = new Map(campaignRows.map((c) => [c.id, c]));
+  const ownerRows = await findAffiliates(
+    db,
+    unique([
+      ...[...clickRows.values()].map((row) => row.click.affiliateId),
+      ...requests.flatMap((r) => (r.input.affiliate_id ? [r.input.affiliate_id] : [])),
+    ]),
+    unique(requests.flatMap((r) => (r.input.affiliate_code ? [r.input.affiliate_code] : []))),
+  );
+  const found = {
+    clicks: clickRows,
+    byId: new Map(ownerRows.map((row) => [row.affiliate.id, row])),
+    byCode: new Map(ownerRows.map((row) => [row.affiliate.code, row])),
+  };
+
+  /** Requests answered as repeats once the batch is written: an order recorded before, or earlier in this batch. */
+  const repeats: { index: number; key: string }[] = [];
+  const firstOfOrder = new Set<string>();
+  const fresh: {
+    index: number;
+    values: typeof sales.$inferInsert;
+    owner: AffiliateRow;
+    campaignName: string;
+    approveNow: boolean;
+  }[] = [];
+  requests.forEach((request, index) => {
+    const { input, meta, at } = request;
+    try {
+      const campaign = campaignOf.get(input.campaign_id);
+      if (!campaign) throw refused('campaign_id', 'is not a campaign', 'UNKNOWN_CAMPAIGN');
+      if (input.external_id) {
+        const key = orderKey(campaign.id, input.external_id);
+        if (before.has(key) || firstOfOrder.has(key)) {
+          repeats.push({ index, key });
+          return;
+        }
+      }
+      const { owner, by, click } = attribute(request, campaign, found);
+      const { affiliate } = owner;
+      if (affiliate.status !== 'approved' && affiliate.status !== 'suspended') {
+        throw refused(
+          by === 'click' ? 'click_id' : by,
+          'belongs to an affiliate who is not approved',
+          'AFFILIATE_NOT_APPROVED',
+        );
+      }
+      const commission = computeCommission(input.amount_cents, {
+        campaignType: campaign.commissionType,
+        campaignValue: campaign.commissionValue,
+        level: owner.level ? { name: owner.level.name, commissionBps: owner.level.commissionBps } : null,
+      });
+      const flags: string[] = [];
+      if (input.customer_email && owner.email && input.customer_email.toLowerCase() === owner.email.toLowerCase()) {
+        flags.push('self_referral');
+      }
+      if (click && at.getTime() - click.click.at.getTime() < FAST_CLICK_SECONDS * 1000) flags.push('fast_click');
+      const holdDays = campaign.holdDaysByMethod[input.payment_method] ?? campaign.holdDays;
+      fresh.push({
+        index,
+        owner,
+        campaignName: campaign.name,
+        // A flagged sale waits for an admin, whatever status its source asked for.
+        approveNow: input.status === 'approved' && (flags.length === 0 || meta.source === 'admin'),
+        values: {
+          campaignId: campaign.id,
+          affiliateId: affiliate.id,
+          clickId: click?.click.id ?? null,
+          externalId: input.external_id ?? null,
+          amountCents: input.amount_cents,
+          paymentMethod: input.payment_method,
+          origin: input.origin ?? '',
+          utmSource: click?.utmSource ?? '',
+          linkId: click?.click.linkId ?? null,
+          source: meta.source,
+          status: 'pending',
+          commissionCents: commission.commission_cents,
+          commission,
+          flags,
+          customerEmail: input.customer_email ?? null,
+          attributedBy: by,
+          payableAt: new Date(at.getTime() + holdDays * DAY_MS),
+          createdAt: at,
+        },
+      });
+      // Only a sale that will be written makes later copies of its order in this batch repeats.
+      if (input.external_id) firstOfOrder.add(orderKey(campaign.id, input.external_id));
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
+    }
+  });
+
+  mark('lookup2');
+  const created = new Map<number, Sale>();
+  if (fresh.length > 0) {
+    await db.transaction(async (tx) => {
+      // In order-key order, so two batches holding the same orders wait for each other instead of deadlocking.
+      const keyed = fresh
+        .filter((f) => f.values.externalId)
+        .map((f) => ({ key: orderKey(f.values.campaignId, f.values.externalId ?? ''), values: f.values }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const rows = keyed.length
+        ? await tx
+            .insert(sales)
+            .values(keyed.map((k) => k.values))
+            .onConflictDoNothing({ target: [sales.campaignId, sales.externalId] })
+            .returning()
+        : [];
+      const rowOf = new Map(rows.map((row) => [orderKey(row.campaignId, row.externalId ?? ''), row]));
+      const written: { entry: (typeof fresh)[number]; row: typeof sales.$inferSelect }[] = [];
+      for (const entry of fresh) {
+        if (entry.values.externalId) {
+          const row = rowOf.get(orderKey(entry.values.campaignId, entry.values.externalId));
+          // Another server or batch recorded the same order a moment ago: a repeat, after this transaction.
+          if (row) written.push({ entry, row });
+          else repeats.push({ index: entry.index, key: orderKey(entry.values.campaignId, entry.values.externalId) });
+        } else {
+          const [row] = await tx.insert(sales).values(entry.values).returning();
+          if (row) written.push({ entry, row });
+        }
+      }
+      await moveSalesInStats(
+        tx,
+        written.map((w) => w.row),
+        null,
+        'pending',
+      );
+      await auditAll(
+        tx,
+        written.map(({ entry, row }) => ({
+          actorId: requests[entry.index]?.meta.actorId ?? null,
+          action: 'sale.create',
+          entity: 'sale',
+          entityId: row.id,
+          after: {
+            source: row.source,
+            amount_cents: row.amountCents,
+            commission_cents: row.commissionCents,
+            flags: row.flags,
+          },
+        })),
+      );
+      await notifyEach(
+        tx,
+        written.map(({ entry, row }) => ({
+          userId: entry.owner.affiliate.userId,
+          notification: {
+            kind: 'sale.created',
+            title: 'New sale',
+            text: `A sale on “${entry.campaignName}” earned you a pending commission.`,
+            pt: {
+              title: 'Nova venda',
+              text: `Uma venda em “${entry.campaignName}” gerou uma comissão pendente para você.`,
+            },
+            data: { sale_id: row.id, commission_cents: row.commissionCents },
+          },
+        })),
+      );
+      for (const { entry, row } of written) {
+        const final = entry.approveNow
+          ? await transition(tx, row.id, 'approve', requests[entry.index]?.meta.actorId ?? null)
+          : row;
+        // The answer is made from what is at hand: reading the batch back would cost a round trip.
+        created.set(
+          entry.index,
+          toSale(
+            {
+              sale: final,
+              campaignName: entry.campaignName,
+              affiliateCode: entry.owner.affiliate.code,
+              networkId: entry.owner.affiliate.networkId,
+              firstName: entry.owner.firstName ?? '',
+              lastName: entry.owner.lastName ?? '',
+            },
+            ADMIN_VIEW,
+          ),
+        );
+      }
+    });
+  }
+  for (const [index, sale] of created) outcomes[index] = { ok: true, value: { sale, created: true } };
+
+  mark('tx');
+  const after = await findOrders(
+    db,
+    repeats.map(({ index }) => ({
+      campaignId: requests[index]?.input.campaign_id ?? 0,
+      externalId: requests[index]?.input.external_id ?? '',
+    })),
+  );
+  const repeatIds = new Map<number, number>();
+  for (const { index, key } of repeats) {
+    const row = after.get(key);
+    const input = requests[index]?.input;
+    if (!row || !input) {
+      outcomes[index] = { ok: false, error: new Error('sale conflict without a sale') };
+    } else if (!sameContent(row, input)) {
+      outcomes[index] = {
+        ok: false,
+        error: new AppError('CONFLICT', 'This order was already recorded with other content.', {
+          reason: 'SALE_CONFLICT',
+          errors: [{ field: 'external_id', message: 'was already recorded with another amount or payment method' }],
+          extensions: { sale_id: row.id },
+        }),
+      };
+    } else {
+      repeatIds.set(index, row.id);
+    }
+  }
+  const views = await getSaleRows(db, unique([...repeatIds.values()]));
+  for (const [index, id] of repeatIds) {
+    const sale = views.get(id);
+    outcomes[index] = sale
+      ? { ok: true, value: { sale, created: false } }
+      : { ok: false, error: new Error(`sale ${id} vanished`) };
+  }
+  mark('views');
+  if (process.env.SALE_TIMING) console.error(requests.length, marks.join(' '));
+  return outcomes.map((outcome) => outcome ?? { ok: false, error: new Error('sale left without an answer') });
 }
 
 const SALE_STATUS_PT = { approved: 'aprovada', cancelled: 'cancelada', refunded: 'estornada' } as const;
