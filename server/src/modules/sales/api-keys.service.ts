@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ApiKey, type CreatedApiKey, SIGNATURE_MAX_AGE_SECONDS } from '@contract/sales';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { batchedLookup } from '../../batched-lookup';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -107,22 +108,42 @@ export function parseSignatureHeader(header: string): { t: string | null; signat
   return { t, signatures };
 }
 
+/** The keys postbacks present, looked up together when they arrive together. */
+export type PostbackKeys = {
+  find: (keyHash: string) => Promise<ApiKeyRow | undefined>;
+  /** Cheap bookkeeping: a key's last use is written at most once a minute, whatever the load. */
+  touch: (row: ApiKeyRow) => Promise<void>;
+};
+
+export function postbackKeys(db: Db): PostbackKeys {
+  const writtenAt = new Map<number, number>();
+  return {
+    find: batchedLookup(async (hashes: string[]) => {
+      const rows = await db.select().from(apiKeys).where(inArray(apiKeys.keyHash, hashes));
+      return new Map(rows.map((row) => [row.keyHash, row]));
+    }),
+    async touch(row) {
+      const last = Math.max(writtenAt.get(row.id) ?? 0, row.lastUsedAt?.getTime() ?? 0);
+      if (Date.now() - last <= 60_000) return;
+      writtenAt.set(row.id, Date.now());
+      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+    },
+  };
+}
+
 /**
  * Checks a postback's key and, for a signed key, its `X-Signature: t=<unix seconds>,v1=<hex>`: an
  * HMAC-SHA256 of "<t>.<raw body>" made within the last five minutes.
  */
 export async function verifyPostback(
-  db: Db,
+  keys: PostbackKeys,
   serverSecret: string,
   headers: { key: string | undefined; signature: string | undefined },
   rawBody: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<void> {
   if (!headers.key) throw unauthorized('The X-Api-Key header is missing.', 'API_KEY_MISSING');
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, sha256(headers.key)));
+  const row = await keys.find(sha256(headers.key));
   if (!row || row.revokedAt) throw unauthorized('This API key is not valid.', 'API_KEY_INVALID');
   if (row.secretEncrypted) {
     const { t, signatures } = parseSignatureHeader(headers.signature ?? '');
@@ -142,8 +163,5 @@ export async function verifyPostback(
     });
     if (!matches) throw unauthorized('The signature does not match the body.', 'SIGNATURE_INVALID');
   }
-  // Cheap bookkeeping: at most once a minute per key.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
-  }
+  await keys.touch(row);
 }

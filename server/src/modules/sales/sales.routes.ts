@@ -19,7 +19,7 @@ import {
 } from '@contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsvDownload } from '../../csv-download';
-import { createApiKey, findApiKeys, revokeApiKey, verifyPostback } from './api-keys.service';
+import { createApiKey, findApiKeys, postbackKeys, revokeApiKey, verifyPostback } from './api-keys.service';
 import { decideSale, decideSales, findSales, getSaleById, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
 import { importSales } from './sales-import.service';
@@ -177,7 +177,7 @@ declare module 'fastify' {
 
 /** Public: merchants' servers, authenticated by their API key (and HMAC signature for signed keys). */
 export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const keys = postbackKeys(app.database.db);
   // The signature covers the exact bytes sent, so this scope keeps the raw body beside the parsed one.
   app.decorateRequest('rawBody', '');
   app.removeContentTypeParser('application/json');
@@ -207,7 +207,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
           return Array.isArray(value) ? value[0] : value;
         };
         await verifyPostback(
-          db,
+          keys,
           app.config.jwtSecret,
           { key: header('x-api-key'), signature: header('x-signature') },
           request.rawBody,
