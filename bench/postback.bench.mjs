@@ -6,7 +6,7 @@
 // medians are compared. Afterwards the server stops and every acknowledged sale must be in the table.
 // Target: PostgreSQL >= 0.5 x bare with p99 <= 50 ms in both shapes; PGlite >= 0.3 x bare.
 import { execFileSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { record, startBuiltServer } from './support/server.mjs';
@@ -15,6 +15,9 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const AFFILIATES = 40;
+/** The CSV import: rows in all, and rows per request as the import screen sends them. */
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const IMPORT_CHUNK = 100;
 const CAMPAIGNS = 5;
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' };
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -95,6 +98,7 @@ async function seed(base) {
   const key = await json(base, '/api-keys', { token: admin, body: { name: 'Bench', signed: false } });
   const codes = approved.items.map((a) => a.code);
   return {
+    admin,
     apiKey: key.key,
     launch: [{ campaign_id: campaigns[0].id, affiliate_code: codes[0] }],
     spread: codes.map((code, i) => ({ campaign_id: campaigns[i % CAMPAIGNS].id, affiliate_code: code })),
@@ -142,6 +146,56 @@ async function measureBare(targets) {
   return result;
 }
 
+/** The spreadsheet the import bench sends: Brazilian amounts, spread like the postbacks. */
+function importValues(world, engine, i) {
+  const target = world.spread[i % world.spread.length];
+  const cents = 10_000 + (i % 50_000);
+  return {
+    campaign_id: String(target.campaign_id),
+    external_id: `import-${engine}-${i}`,
+    amount: `${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`,
+    payment_method: i % 3 === 0 ? 'cartão de crédito' : 'pix',
+    affiliate_code: target.affiliate_code,
+    origin: 'import',
+  };
+}
+
+/** The import screen's way: a chunk of rows per request, one request after the other. */
+async function importRows(base, world, engine) {
+  const started = performance.now();
+  let created = 0;
+  for (let start = 0; start < IMPORT_ROWS; start += IMPORT_CHUNK) {
+    const rows = [];
+    for (let i = start; i < Math.min(start + IMPORT_CHUNK, IMPORT_ROWS); i++) {
+      rows.push({ line: i + 2, values: importValues(world, engine, i) });
+    }
+    const answer = await json(base, '/sales/import', { token: world.admin, body: { rows } });
+    created += answer.results.filter((r) => r.outcome === 'created').length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { rows: IMPORT_ROWS, created, seconds: Math.round(seconds * 10) / 10, rows_per_second: Math.round(IMPORT_ROWS / seconds) };
+}
+
+/** PostgreSQL's COPY of the same rows into a bare table, through psql, for scale. */
+async function copyRows(world) {
+  const file = '.tmp/bench-import.csv';
+  const lines = [];
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    const v = importValues(world, 'copy', i);
+    lines.push([v.campaign_id, v.external_id, 10_000 + (i % 50_000), v.payment_method, v.affiliate_code].join(','));
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const psql = (command) => execFileSync('psql', [bareDatabase, '-q', '-c', command], { encoding: 'utf8' });
+  psql(`create table if not exists bare_import (campaign_id bigint, external_id text unique, amount_cents bigint,
+    payment_method text, affiliate_code text)`);
+  psql('truncate bare_import');
+  const started = performance.now();
+  psql(`\\copy bare_import from '${file}' csv`);
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(file);
+  return { rows: IMPORT_ROWS, seconds: Math.round(seconds * 100) / 100, rows_per_second: Math.round(IMPORT_ROWS / seconds) };
+}
+
 const summarise = (turns) => ({
   requests_per_second: median(turns.map((r) => r.requests_per_second)),
   latency_p50_ms: median(turns.map((r) => r.latency_p50_ms)),
@@ -154,6 +208,7 @@ const summarise = (turns) => ({
 });
 
 const runs = [];
+let lastSpread = [];
 for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')) {
   const database = engine === 'postgres' ? await freshDatabase('afiliados_bench') : undefined;
   const server = await startBuiltServer({
@@ -168,6 +223,7 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
     },
   });
   const world = await seed(server.base);
+  lastSpread = world.spread;
   const url = `${server.base}/api/v1/postback`;
   // Bare and ours take turns (bare, launch, bare, spread, bare, ...): the medians are compared.
   const bareRuns = [await measureBare(world.launch)];
@@ -178,6 +234,7 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
       bareRuns.push(await measureBare(world[shape]));
     }
   }
+  const imported = await importRows(server.base, world, engine);
   await server.stop({ keepData: true });
   const stored = await countSales(engine, database, server.dataDir);
   rmSync(server.dataDir, { recursive: true, force: true });
@@ -195,6 +252,7 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
   runs.push({
     engine,
     ...shapes,
+    csv_import: imported,
     bare_requests_per_second: bare,
     bare_turns: bareRuns.map((r) => r.requests_per_second),
     bare_p99_ms: median(bareRuns.map((r) => r.latency_p99_ms)),
@@ -206,16 +264,19 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
   });
 }
 
+const copy = await copyRows({ spread: runs.length ? lastSpread : [] });
+
 record('postback', {
   target:
     'PostgreSQL: >= 0.5 x the bare one-INSERT server, p99 <= 50 ms; PGlite: >= 0.3 x; 50 connections, distinct orders, every acknowledged sale stored once',
   connections: CONNECTIONS,
   seconds: SECONDS,
   runs,
+  csv_import_copy_reference: copy,
   verdict: runs
     .map(
       (r) =>
-        `${r.engine}: launch ${r.launch.requests_per_second}/s (${r.launch.ratio_to_bare}, p99 ${r.launch.latency_p99_ms} ms), spread ${r.spread.requests_per_second}/s (${r.spread.ratio_to_bare}, p99 ${r.spread.latency_p99_ms} ms) against bare ${r.bare_requests_per_second}/s (p99 ${r.bare_p99_ms} ms); sales ${r.sales_stored}/${r.acknowledged} ${r.target_met ? 'met' : 'NOT met'}`,
+        `${r.engine}: import ${r.csv_import.rows} rows in ${r.csv_import.seconds} s (COPY ${copy.seconds} s), launch ${r.launch.requests_per_second}/s (${r.launch.ratio_to_bare}, p99 ${r.launch.latency_p99_ms} ms), spread ${r.spread.requests_per_second}/s (${r.spread.ratio_to_bare}, p99 ${r.spread.latency_p99_ms} ms) against bare ${r.bare_requests_per_second}/s (p99 ${r.bare_p99_ms} ms); sales ${r.sales_stored}/${r.acknowledged} ${r.target_met ? 'met' : 'NOT met'}`,
     )
     .join('; '),
 });
