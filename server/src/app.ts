@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -66,6 +67,8 @@ const REDACTED_PATHS = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A followed link that the redirect can answer on its own skips Fastify (decision 009).
   let answerRedirect: ((req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean) | null = null;
+  // One trust rule for request.ip (limits, log) and the raw redirect (the click's address).
+  const proxyTrust = compileProxyTrust(options.config.trustProxy);
   const app = Fastify({
     serverFactory: (handler, settings) => {
       const server = createServer((req, res) => {
@@ -83,8 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...redactingLoggerOptions,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // Behind a load balancer the client's address arrives in X-Forwarded-For.
-    trustProxy: true,
+    // X-Forwarded-For names the client only when TRUST_PROXY says who may write it; else anyone could.
+    trustProxy: proxyTrust,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
     clientErrorHandler: answerClientError,
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSecurityHeaders(redirect);
     answerRedirect = registerRedirect(redirect, options.database.db, app.clickBuffer, app.sendNotFoundPage, {
       ipSecret: options.config.jwtSecret,
+      proxyTrust,
       // A click cookie on an https portal never travels in clear.
       secureCookie: options.config.publicUrl.startsWith('https:'),
     });
