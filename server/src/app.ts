@@ -5,6 +5,7 @@ import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { createTaskQueue, type TaskQueue } from './jobs/task-queue';
 import { redactingLoggerOptions } from './log-redaction';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    tasks: TaskQueue;
     ctx: AppContext;
     notificationHub: NotificationHub;
     clickBuffer: ClickBuffer;
@@ -98,7 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
   app.decorate('mailer', createMailer(options.database.db, options.config.smtpUrl, app.log));
-  app.addHook('onClose', async () => app.mailer.flush());
+  app.decorate('tasks', createTaskQueue(app.log));
+  // Tasks may still send mail: they finish first, then the deliveries under way.
+  app.addHook('onClose', async () => {
+    await app.tasks.drain();
+    await app.mailer.flush();
+  });
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
   app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log));
@@ -109,7 +116,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(authPlugin);
-  app.decorate('ctx', { db: app.database.db, config: app.config, mailer: app.mailer, tokens: app.tokens });
+  app.decorate('ctx', {
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    tokens: app.tokens,
+    tasks: app.tasks,
+  });
   await app.register(notFoundPagePlugin, { webDir: options.webDir });
   // The click redirect and the portal are sibling scopes, so the portal's request hooks (security headers,
   // maintenance gate) never run for /r/:code (DESIGN.md §4); the redirect answers a 404 with the same page.

@@ -44,6 +44,7 @@ describe('mail through SMTP', () => {
       payload: { email: user.email },
     });
     expect(res.statusCode).toBe(202);
+    await t.app.tasks.drain();
     await t.app.mailer.flush();
     const mail = received.find((m) => m.to.includes(user.email));
     expect(mail?.subject).toBe('Reset your password');
