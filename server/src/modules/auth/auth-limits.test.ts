@@ -31,6 +31,8 @@ const login = (
     payload: { email, password: options.password ?? 'wrong-password-1' },
   });
 
+const xff = (address: string) => ({ 'x-forwarded-for': address });
+
 describe('rate limits on sign-in and password recovery', () => {
   test('POST /auth/login from one IP beyond its limit answers 429 with Retry-After', async () => {
     const statuses: number[] = [];
@@ -84,8 +86,6 @@ describe('rate limits on sign-in and password recovery', () => {
     },
   );
 });
-
-const xff = (address: string) => ({ 'x-forwarded-for': address });
 
 describe('the address the limits count', () => {
   test('a forged X-Forwarded-For is ignored by default: the per-address limit still applies', async () => {
