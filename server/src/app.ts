@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { createTaskQueue, type TaskQueue } from './jobs/task-queue';
 import { redactingLoggerOptions } from './log-redaction';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
@@ -40,6 +42,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    tasks: TaskQueue;
     ctx: AppContext;
     notificationHub: NotificationHub;
     clickBuffer: ClickBuffer;
@@ -68,6 +71,8 @@ const REDACTED_PATHS = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A followed link that the redirect can answer on its own skips Fastify (decision 009).
   let answerRedirect: ((req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean) | null = null;
+  // One trust rule for request.ip (limits, log) and the raw redirect (the click's address).
+  const proxyTrust = compileProxyTrust(options.config.trustProxy);
   const app = Fastify({
     serverFactory: (handler, settings) => {
       const server = createServer((req, res) => {
@@ -85,8 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...redactingLoggerOptions,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // Behind a load balancer the client's address arrives in X-Forwarded-For.
-    trustProxy: true,
+    // X-Forwarded-For names the client only when TRUST_PROXY says who may write it; else anyone could.
+    trustProxy: proxyTrust,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
     clientErrorHandler: answerClientError,
@@ -97,7 +102,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   app.decorate('database', options.database);
   app.decorate('mailer', createMailer(options.database.db, options.config.smtpUrl, app.log));
-  app.addHook('onClose', async () => app.mailer.flush());
+  app.decorate('tasks', createTaskQueue(app.log));
+  // Tasks may still send mail: they finish first, then the deliveries under way.
+  app.addHook('onClose', async () => {
+    await app.tasks.drain();
+    await app.mailer.flush();
+  });
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
   app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log));
@@ -118,7 +128,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(authPlugin);
-  app.decorate('ctx', { db: app.database.db, config: app.config, mailer: app.mailer, tokens: app.tokens });
+  app.decorate('ctx', {
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    tokens: app.tokens,
+    tasks: app.tasks,
+  });
   await app.register(notFoundPagePlugin, { webDir: options.webDir });
   // The click redirect and the portal are sibling scopes, so the portal's request hooks (security headers,
   // maintenance gate) never run for /r/:code (DESIGN.md §4); the redirect answers a 404 with the same page.
@@ -131,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSecurityHeaders(redirect);
     answerRedirect = registerRedirect(redirect, options.database.db, app.clickBuffer, app.sendNotFoundPage, {
       ipSecret: options.config.jwtSecret,
+      proxyTrust,
       // A click cookie on an https portal never travels in clear.
       secureCookie: options.config.publicUrl.startsWith('https:'),
     });

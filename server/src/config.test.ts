@@ -20,7 +20,17 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       minRedemptionCents: 1000,
       logLevel: 'info',
+      trustProxy: false,
     });
+  });
+
+  test.each([
+    ['1', 1],
+    ['0', false],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('TRUST_PROXY %s names the trusted proxies', (value, trustProxy) => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
   });
 
   test('generates a JWT secret once and keeps it in DATA_DIR', () => {
@@ -54,6 +64,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['MIN_REDEMPTION_CENTS', '10.5'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
   ])('a bad %s (%s) is refused naming the variable', (name, value) => {
     // ADMIN_EMAIL needs its partner, or the pairing rule would be the one reported.
     const partner = name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-password' } : {};

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { compileProxyTrust, type TrustProxy } from './client-address';
 
 /** Every environment variable the server reads, parsed once (DESIGN.md §8). */
 const envSchema = z.object({
@@ -24,6 +25,7 @@ const envSchema = z.object({
     .optional(),
   MIN_REDEMPTION_CENTS: z.coerce.number().int().min(1).default(1000),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +44,8 @@ export type Config = {
   minRedemptionCents: number;
   /** Sign-in, two-step and forgot-password attempts one IP may make per minute. */
   authRateLimitPerMinute: number;
+  /** Proxies whose X-Forwarded-For names the client; none by default, so the socket peer is the client. */
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -81,8 +86,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     minRedemptionCents: e.MIN_REDEMPTION_CENTS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** `2` (hops), `10.0.0.0/8,127.0.0.1` or `loopback` (addresses and ranges); unset or `0`: none. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value.trim() === '0') return false;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const addresses = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    compileProxyTrust(addresses);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: ${(error as Error).message}`);
+  }
+  return addresses;
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { TaskQueue } from './jobs/task-queue';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './plugins/auth';
 
@@ -9,4 +10,6 @@ export type AppContext = {
   config: Config;
   mailer: Mailer;
   tokens: TokenService;
+  /** Work done after the answer, so the answer does not show what the work found. */
+  tasks: TaskQueue;
 };

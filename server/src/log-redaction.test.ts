@@ -114,4 +114,16 @@ describe('the log of failed writes', () => {
     expect(log).not.toMatch(/\b[0-9a-f]{64}\b/);
     expect(log).not.toMatch(/params: (?!\[redacted\])/);
   });
+
+  test('names the socket peer as the remote address, not what a forged X-Forwarded-For claims', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      remoteAddress: '10.7.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    const incoming = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req?.url === '/api/v1/health');
+    expect(incoming.map((entry) => entry.req.remoteAddress)).toEqual(['10.7.0.1']);
+    expect(lines.join('')).not.toContain('203.0.113.9');
+  });
 });

@@ -1,38 +1,18 @@
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { startSmtpPeer } from '../../test/smtp';
 
-type Received = { to: string[]; subject: string; text: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 describe('mail through SMTP', () => {
@@ -44,8 +24,9 @@ describe('mail through SMTP', () => {
       payload: { email: user.email },
     });
     expect(res.statusCode).toBe(202);
+    await t.app.tasks.drain();
     await t.app.mailer.flush();
-    const mail = received.find((m) => m.to.includes(user.email));
+    const mail = smtp.mailsTo(user.email)[0];
     expect(mail?.subject).toBe('Reset your password');
     const token = mail?.text.match(/http:\/\/portal\.test\/auth\/resetar-senha\/([\w-]+)/)?.[1];
     expect(token).toBeTruthy();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
@@ -51,4 +51,13 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       await Promise.all([...pending]);
     },
   };
+}
+
+/** How many mails with this subject went to this address in the last `withinMs`: caps on repeated notices. */
+export async function countRecentMails(db: Db, to: string, subject: string, withinMs: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.subject, subject), gt(outbox.createdAt, new Date(Date.now() - withinMs))));
+  return row?.n ?? 0;
 }

@@ -70,6 +70,27 @@ export const mails = {
           `Your registration to the affiliate programme was not approved. Reason: ${p.reason}`,
         ]);
   },
+  registrationAttempt(language: string, p: { firstName: string; loginUrl: string; forgotUrl: string }) {
+    return langOf(language) === 'pt'
+      ? render(
+          'Tentativa de cadastro com o seu e-mail',
+          [
+            `Olá, ${p.firstName}!`,
+            'Alguém tentou se cadastrar no programa de afiliados com este e-mail, que já tem uma conta. Se foi você, entre no portal; se esqueceu a senha, redefina-a em ' +
+              `${p.forgotUrl}. Se não foi você, ignore este e-mail: nada mudou na sua conta.`,
+          ],
+          { url: p.loginUrl, label: 'Entrar no portal' },
+        )
+      : render(
+          'Someone tried to register with your email',
+          [
+            `Hello ${p.firstName},`,
+            'Someone tried to register to the affiliate programme with this email address, which already has an account. If it was you, sign in instead; if you forgot your password, reset it at ' +
+              `${p.forgotUrl}. If it was not you, ignore this email: nothing changed in your account.`,
+          ],
+          { url: p.loginUrl, label: 'Sign in' },
+        );
+  },
   passwordReset(language: string, p: { firstName: string; resetUrl: string }) {
     return langOf(language) === 'pt'
       ? render(

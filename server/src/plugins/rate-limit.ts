@@ -4,8 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 
-const ACCOUNT_ATTEMPTS = 10;
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Wrong answers one address may give for one account (decision 012). */
+export const ADDRESS_FAILURES = 10;
+const ADDRESS_WINDOW_MS = 15 * 60_000;
+/** Wrong answers for one account from every address it has never signed in from, together. */
+export const ACCOUNT_FAILURES = 100;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
+/** How long an address that signed in stays clear of the account-wide ceiling. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+const KNOWN_ADDRESSES_PER_ACCOUNT = 20;
+/** At this many keys a map sheds what has expired and, if still too full, its oldest tenth. */
+const MAX_KEYS = 10_000;
 
 function tooMany(retryAfterSeconds: number, after: string) {
   return new AppError('RATE_LIMITED', `Too many attempts. Try again in ${after}.`, {
@@ -25,10 +34,24 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/**
- * Attempts per key in a fixed window. @fastify/rate-limit runs one limiter per request, so the
- * per-account limit, which must hold whatever the IP, counts here.
- */
+/** A text field of the body, or nothing: the body may hold anything when its validation failed. */
+export function bodyText(request: FastifyRequest, field: string): string | undefined {
+  const body: unknown = request.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function prune<V>(map: Map<string, V>, isExpired: (value: V) => boolean) {
+  if (map.size < MAX_KEYS) return;
+  for (const [key, value] of map) if (isExpired(value)) map.delete(key);
+  for (const key of map.keys()) {
+    if (map.size < MAX_KEYS * 0.9) break;
+    map.delete(key);
+  }
+}
+
+/** Attempts per key in a fixed window. */
 function createAttemptCounter(max: number, windowMs: number) {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const current = (key: string, now: number) => {
@@ -47,9 +70,7 @@ function createAttemptCounter(max: number, windowMs: number) {
     },
     add(key: string) {
       const now = Date.now();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-      }
+      prune(windows, (w) => w.resetAt <= now);
       const window = current(key, now) ?? { count: 0, resetAt: now + windowMs };
       window.count += 1;
       windows.set(key, window);
@@ -57,37 +78,69 @@ function createAttemptCounter(max: number, windowMs: number) {
   };
 }
 
+/** The addresses each account has signed in from lately. */
+function createKnownAddresses() {
+  const accounts = new Map<string, Map<string, number>>();
+  return {
+    has(account: string, address: string) {
+      return (accounts.get(account)?.get(address) ?? 0) > Date.now();
+    },
+    add(account: string, address: string) {
+      const now = Date.now();
+      prune(accounts, (addresses) => [...addresses.values()].every((until) => until <= now));
+      const addresses = accounts.get(account) ?? new Map<string, number>();
+      addresses.delete(address); // re-inserted last: the newest
+      addresses.set(address, now + KNOWN_ADDRESS_MS);
+      if (addresses.size > KNOWN_ADDRESSES_PER_ACCOUNT) addresses.delete(addresses.keys().next().value as string);
+      accounts.set(account, addresses);
+    },
+  };
+}
+
 /**
- * Route options for one sensitive route: a per-IP limit on every request, and a per-account limit
- * on failed attempts (or on every attempt, for routes that always succeed, such as forgot-password,
- * so nobody can flood a person's inbox).
+ * Route options for one sensitive route: a per-address limit on every request and, when the route
+ * names an account, limits on wrong answers (401s) for it that a stranger cannot turn against its
+ * owner: per account and address, and an account-wide ceiling that spares the addresses the account
+ * signed in from before (decision 012).
  */
 export function authAttemptLimits(
   app: FastifyInstance,
   options: {
     name: string;
     perIpPerMinute: number;
-    accountKey: (request: FastifyRequest) => string | undefined;
-    countEveryAttempt?: boolean;
+    accountKey?: (request: FastifyRequest) => string | undefined;
   },
 ) {
-  const attempts = createAttemptCounter(ACCOUNT_ATTEMPTS, ACCOUNT_WINDOW_MS);
+  const perIp = app.rateLimit({
+    max: options.perIpPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (r) => `${options.name}:ip:${r.ip}`,
+  });
+  const { accountKey } = options;
+  if (!accountKey) return { preHandler: [perIp] };
+
+  const perAddress = createAttemptCounter(ADDRESS_FAILURES, ADDRESS_WINDOW_MS);
+  const perAccount = createAttemptCounter(ACCOUNT_FAILURES, ACCOUNT_WINDOW_MS);
+  const known = createKnownAddresses();
   return {
     preHandler: [
-      app.rateLimit({
-        max: options.perIpPerMinute,
-        timeWindow: 60_000,
-        keyGenerator: (r) => `${options.name}:ip:${r.ip}`,
-      }),
+      perIp,
       async (request: FastifyRequest) => {
-        const key = options.accountKey(request);
-        if (key) attempts.check(key);
+        const account = accountKey(request);
+        if (!account) return;
+        perAddress.check(`${account}|${request.ip}`);
+        if (!known.has(account, request.ip)) perAccount.check(account);
       },
     ],
     onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
-      const failed = reply.statusCode >= 400 && reply.statusCode !== 429;
-      const key = options.accountKey(request);
-      if (key && (options.countEveryAttempt || failed)) attempts.add(key);
+      const account = accountKey(request);
+      if (!account) return;
+      if (reply.statusCode === 401) {
+        perAddress.add(`${account}|${request.ip}`);
+        if (!known.has(account, request.ip)) perAccount.add(account);
+      } else if (reply.statusCode < 300) {
+        known.add(account, request.ip);
+      }
     },
   };
 }

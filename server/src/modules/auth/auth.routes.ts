@@ -16,9 +16,10 @@ import {
   twoStepsBodySchema,
   userStateSchema,
 } from '@contract/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authAttemptLimits } from '../../plugins/rate-limit';
+import { authAttemptLimits, bodyText } from '../../plugins/rate-limit';
 import {
   changePassword,
   completeTwoSteps,
@@ -31,8 +32,8 @@ import {
 import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service';
 import { getUserState } from './user-state';
 
-const bodyEmail = (request: { body: unknown }) =>
-  (request.body as { email?: string } | undefined)?.email?.toLowerCase();
+// Limits run on refused bodies too (their onResponse), so they read only text fields.
+const bodyEmail = (request: FastifyRequest) => bodyText(request, 'email')?.toLowerCase();
 const tags = ['auth'];
 
 /** Routes anyone may call: registration, sign-in, the two-step check and password recovery. */
@@ -44,11 +45,11 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Register as an affiliate (pending approval)',
+        summary: 'Register as an affiliate (pending approval); a taken email gets the same answer, its owner a mail',
         body: registerBodySchema,
         response: { 201: registerResponseSchema },
       },
-      ...authAttemptLimits(app, { name: 'register', perIpPerMinute: ipLimit, accountKey: bodyEmail }),
+      ...authAttemptLimits(app, { name: 'register', perIpPerMinute: ipLimit }),
     },
     async (request, reply) => reply.code(201).send(await registerAffiliate(app.ctx, request.body)),
   );
@@ -79,7 +80,8 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authAttemptLimits(app, {
         name: 'two-steps',
         perIpPerMinute: ipLimit,
-        accountKey: (r) => (r.body as { challenge?: string } | undefined)?.challenge?.slice(-24),
+        // The challenge's signature: one sign-in, which only the right password opened.
+        accountKey: (r) => bodyText(r, 'challenge')?.slice(-24),
       }),
     },
     async (request) => completeTwoSteps(app.ctx, request.body),
@@ -94,15 +96,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         body: forgotPasswordBodySchema,
         response: { 202: z.object({ status: z.literal('sent') }) },
       },
-      ...authAttemptLimits(app, {
-        name: 'forgot',
-        perIpPerMinute: ipLimit,
-        accountKey: bodyEmail,
-        countEveryAttempt: true,
-      }),
+      // Per address only: the links per account are capped where they are issued, and a stranger's
+      // requests only put links in the owner's inbox.
+      ...authAttemptLimits(app, { name: 'forgot', perIpPerMinute: ipLimit }),
     },
     async (request, reply) => {
-      await requestPasswordReset(app.ctx, request.body.email);
+      requestPasswordReset(app.ctx, request.body.email);
       return reply.code(202).send({ status: 'sent' as const });
     },
   );
@@ -111,7 +110,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     {
       schema: { tags, summary: 'Choose a new password with a reset token', body: resetPasswordBodySchema },
-      ...authAttemptLimits(app, { name: 'reset', perIpPerMinute: ipLimit, accountKey: () => undefined }),
+      ...authAttemptLimits(app, { name: 'reset', perIpPerMinute: ipLimit }),
     },
     async (request, reply) => {
       await resetPassword(app.ctx, request.body);

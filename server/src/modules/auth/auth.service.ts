@@ -6,13 +6,14 @@ import type {
   twoStepsBodySchema,
 } from '@contract/auth';
 import { ADMIN_ROLE, AFFILIATE_ROLE, AUTH_REASONS, type LoginResponse, type Role, type Session } from '@contract/auth';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { affiliates, endedSessions, passwordResets, users } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
+import { countRecentMails } from '../../mail/mailer';
 import { mails } from '../../mail/templates';
 import { isExpiredTokenError } from '../../plugins/auth';
 import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.service';
@@ -44,16 +45,28 @@ export async function newAffiliateCode(db: Db): Promise<string> {
   }
 }
 
-/** Registration: a pending affiliate with its own code; the admins hear of it. */
+/** "Someone tried to register with your email" mails one owner may get per hour, so nobody floods an inbox. */
+const REGISTRATION_NOTICES_PER_HOUR = 1;
+/** Reset links one account may be sent per hour; each stays valid, so the owner can use any of them. */
+export const RESET_LINKS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Registration: a pending affiliate with its own code; the admins hear of it. An email already
+ * registered gets the very same answer and its owner a mail instead, so the form tells nobody who
+ * has an account (decision 012). Mails go after the answer.
+ */
 export async function registerAffiliate(ctx: AppContext, body: z.output<typeof registerBodySchema>) {
+  // Hashed on both paths, so a taken email answers no sooner than a new one.
   const passwordHash = await hashPassword(body.password);
   const language = body.language ?? 'en';
-  const emailTaken = () =>
-    new AppError('CONFLICT', 'An account with this email already exists.', {
-      reason: 'EMAIL_TAKEN',
-      errors: [{ field: 'email', message: 'is already registered' }],
-    });
-  if (await findUserByEmail(ctx.db, body.email)) throw emailTaken();
+  const answer = { status: 'pending' as const, email: body.email };
+  const tellOwner = () =>
+    ctx.tasks.enqueue('registration attempt notice', () => sendRegistrationAttemptNotice(ctx, body.email));
+  if (await findUserByEmail(ctx.db, body.email)) {
+    tellOwner();
+    return answer;
+  }
 
   const name = `${body.first_name} ${body.last_name}`;
   try {
@@ -81,19 +94,38 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
+    // Registered meanwhile by a request alongside this one: a taken email like any other.
+    if (isUniqueViolation(error, 'users_email_lower_key')) {
+      tellOwner();
+      return answer;
+    }
     throw error;
   }
 
-  await ctx.mailer.send({ to: body.email, ...mails.registrationReceived(language, { firstName: body.first_name }) });
-  const reviewUrl = `${ctx.config.publicUrl}/admin/aprovar-afiliados`;
-  for (const admin of await findActiveAdmins(ctx.db)) {
-    await ctx.mailer.send({
-      to: admin.email,
-      ...mails.newRegistration(admin.language, { name, email: body.email, reviewUrl }),
-    });
-  }
-  return { status: 'pending' as const, email: body.email };
+  ctx.tasks.enqueue('registration mails', async () => {
+    await ctx.mailer.send({ to: body.email, ...mails.registrationReceived(language, { firstName: body.first_name }) });
+    const reviewUrl = `${ctx.config.publicUrl}/admin/aprovar-afiliados`;
+    for (const admin of await findActiveAdmins(ctx.db)) {
+      await ctx.mailer.send({
+        to: admin.email,
+        ...mails.newRegistration(admin.language, { name, email: body.email, reviewUrl }),
+      });
+    }
+  });
+  return answer;
+}
+
+/** Tells the owner of a taken email that someone tried to register with it, once an hour at most. */
+async function sendRegistrationAttemptNotice(ctx: AppContext, email: string) {
+  const owner = await findUserByEmail(ctx.db, email);
+  if (!owner || owner.deletedAt) return;
+  const notice = mails.registrationAttempt(owner.language, {
+    firstName: owner.firstName,
+    loginUrl: `${ctx.config.publicUrl}/auth/login`,
+    forgotUrl: `${ctx.config.publicUrl}/auth/forgot-password`,
+  });
+  if ((await countRecentMails(ctx.db, owner.email, notice.subject, HOUR_MS)) >= REGISTRATION_NOTICES_PER_HOUR) return;
+  await ctx.mailer.send({ to: owner.email, ...notice });
 }
 
 const invalidCredentials = () =>
@@ -196,16 +228,35 @@ export async function completeTwoSteps(ctx: AppContext, body: z.output<typeof tw
   return startSession(ctx, user);
 }
 
-/** Always the same answer to the caller; a mail only when the account exists. */
-export async function requestPasswordReset(ctx: AppContext, email: string) {
+/**
+ * Always the same answer, at once: looking the person up, issuing the link and mailing it happen
+ * after it, so a known email answers no slower than an unknown one (decision 012).
+ */
+export function requestPasswordReset(ctx: AppContext, email: string) {
+  ctx.tasks.enqueue('password reset', () => sendPasswordReset(ctx, email));
+}
+
+/** A reset link by mail when the account exists and has not had RESET_LINKS_PER_HOUR this hour. */
+async function sendPasswordReset(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.deletedAt) return;
   const token = randomToken();
-  await ctx.db.insert(passwordResets).values({
-    tokenHash: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
+  const issued = await ctx.db.transaction(async (tx) => {
+    // The person's row, locked, keeps two servers from both issuing the last link of the hour.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - HOUR_MS))));
+    if ((recent?.n ?? 0) >= RESET_LINKS_PER_HOUR) return false;
+    await tx.insert(passwordResets).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
+    });
+    return true;
   });
+  if (!issued) return;
   const resetUrl = `${ctx.config.publicUrl}/auth/resetar-senha/${token}`;
   await ctx.mailer.send({
     to: user.email,

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress, type ProxyTrust } from '../../client-address';
 import type { Db } from '../../db/client';
 import { campaigns, links } from '../../db/schema';
 import type { ClickBuffer } from './click-buffer';
@@ -57,9 +58,9 @@ export function registerRedirect(
   db: Db,
   buffer: ClickBuffer,
   notFoundPage: (reply: FastifyReply) => FastifyReply,
-  options: { ipSecret: string; secureCookie: boolean },
+  options: { ipSecret: string; secureCookie: boolean; proxyTrust: ProxyTrust | false },
 ) {
-  const { ipSecret } = options;
+  const { ipSecret, proxyTrust } = options;
   const cookieAttributes = `; Path=/; SameSite=Lax; HttpOnly${options.secureCookie ? '; Secure' : ''}`;
   const cache = new Map<string, { target: Target | null; at: number }>();
   // The same address hashes to the same value: a busy link sees the same few addresses again and again.
@@ -166,7 +167,13 @@ export function registerRedirect(
     if (!LINK_CODE.test(code)) return false;
     const send = (target: Target | null) => {
       if (target?.status !== 'active') return fallback();
-      const { location, cookie } = follow(target, req.method as string, clientIp(req), req.headers, newClickId());
+      const { location, cookie } = follow(
+        target,
+        req.method as string,
+        clientAddress(req, proxyTrust),
+        req.headers,
+        newClickId(),
+      );
       res.writeHead(302, { location, 'cache-control': 'no-store', 'set-cookie': cookie, 'content-length': '0' });
       res.end();
     };
@@ -191,13 +198,6 @@ export function registerRedirect(
   // Fastify answers HEAD with the same handler (request.method is HEAD): recorded as a bot.
   app.get('/r/:code', routeOptions, handler);
   return answerRaw;
-}
-
-/** The client's address as Fastify gives it with `trustProxy: true`: the first X-Forwarded-For entry. */
-function clientIp(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || '';
 }
 
 const INACTIVE_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Campanha indisponível · Afiliados</title>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_ROLE } from '@contract/auth';
@@ -16,7 +16,8 @@ let campaignId: number;
 let pausedId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The HTTP requests below come from loopback, standing in for a proxy that names the visitor.
+  t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
   affiliate = await createSignedIn(t.app, t.database.db);
   const [active, paused] = await t.database.db
     .insert(campaigns)
@@ -60,11 +61,11 @@ async function send(
     const res = await app.inject({ method, url, headers, remoteAddress });
     return { statusCode: res.statusCode, headers: res.headers as Answer['headers'], body: res.body };
   }
-  // trustProxy: the address arrives as a proxy would send it.
+  // TRUST_PROXY=loopback: the address arrives as a proxy would send it.
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method, path: url, headers: { ...headers, 'x-forwarded-for': remoteAddress } },
+      { host: '127.0.0.1', port, method, path: url, headers: { 'x-forwarded-for': remoteAddress, ...headers } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -257,6 +258,27 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
     await https.close();
     expect(res.statusCode).toBe(302);
     expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; Secure$/);
+  });
+
+  test('X-Forwarded-For names the visitor only when TRUST_PROXY trusts the hop that sent it', async () => {
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'forwarded' })).json();
+    const untrusting = await listening(
+      await buildApp({
+        config: { ...t.config, trustProxy: false },
+        database: await t.database.reopen(),
+        logger: false,
+      }),
+    );
+    const forged = { 'x-forwarded-for': '203.0.113.9' };
+    // The socket peer: inject's remoteAddress, or loopback over HTTP.
+    const peer = through === 'inject' ? '10.9.0.8' : '127.0.0.1';
+    await follow(link.code, { ...forged, 'user-agent': 'Agent/untrusting' }, 'GET', peer, untrusting);
+    await follow(link.code, { ...forged, 'user-agent': 'Agent/trusting' }, 'GET', '127.0.0.1');
+    await untrusting.close();
+    const hashOf = (ip: string) => createHmac('sha256', t.config.jwtSecret).update(ip).digest('hex').slice(0, 32);
+    const recorded = await clicksOf(link.id);
+    expect(recorded.find((c) => c.userAgent === 'Agent/untrusting')?.ipHash).toBe(hashOf(peer));
+    expect(recorded.find((c) => c.userAgent === 'Agent/trusting')?.ipHash).toBe(hashOf('203.0.113.9'));
   });
 
   test('a graceful shutdown writes the clicks still in memory', async () => {

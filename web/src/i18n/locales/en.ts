@@ -77,7 +77,7 @@ export const en = {
     register: 'Create account',
     registeredTitle: 'Registration received',
     registeredText:
-      'Thanks, {{name}}! An administrator will review your registration. We will email {{email}} as soon as it is approved.',
+      'Thanks, {{name}}! Check your inbox at {{email}}: we sent you a message about this registration. An administrator reviews each new registration, and we will email you as soon as it is approved.',
     backToLogin: 'Back to sign in',
     passwordStrength: 'Password strength',
     passwordRules: { length: 'At least 8 characters', letter: 'At least one letter', digit: 'At least one digit' },

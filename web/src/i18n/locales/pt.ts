@@ -74,7 +74,7 @@ export const pt: Messages = {
     register: 'Criar conta',
     registeredTitle: 'Cadastro recebido',
     registeredText:
-      'Obrigado, {{name}}! Um administrador vai analisar o seu cadastro. Avisaremos em {{email}} assim que ele for aprovado.',
+      'Obrigado, {{name}}! Confira a sua caixa de entrada em {{email}}: enviamos uma mensagem sobre este cadastro. Um administrador analisa cada novo cadastro, e avisaremos por e-mail assim que ele for aprovado.',
     backToLogin: 'Voltar para o login',
     passwordStrength: 'Força da senha',
     passwordRules: { length: 'Pelo menos 8 caracteres', letter: 'Pelo menos uma letra', digit: 'Pelo menos um número' },

@@ -1,0 +1,25 @@
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+
+/** Which hops may speak for the client in X-Forwarded-For (TRUST_PROXY): none, a hop count, or addresses. */
+export type TrustProxy = false | number | string[];
+/** Whether the hop at `address`, `hop` steps from this server (0: the socket peer), is a trusted proxy. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/**
+ * The one trust rule, compiled once, that Fastify's `request.ip` and the raw click redirect share.
+ * Fastify refuses a bare hop count (it cannot tell a proxy from a direct client), so a count is
+ * given as a function here: the operator who sets one says nothing reaches the server but through
+ * those proxies.
+ */
+export function compileProxyTrust(setting: TrustProxy): ProxyTrust | false {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyAddr.compile(setting);
+}
+
+/** The client's address: the socket peer, or the first untrusted hop when proxies are trusted. */
+export function clientAddress(req: IncomingMessage, trust: ProxyTrust | false): string {
+  if (!trust) return req.socket.remoteAddress ?? '';
+  return proxyAddr(req, trust);
+}
