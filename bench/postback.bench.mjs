@@ -106,7 +106,8 @@ async function seed(base) {
 }
 
 async function countSales(engine, database, dataDir) {
-  const sql = "select count(*)::int as n, count(distinct (campaign_id, external_id))::int as orders from sales where origin = 'bench'";
+  const sql =
+    "select count(*)::int as n, count(distinct (campaign_id, external_id))::int as orders from sales where origin = 'bench'";
   if (engine === 'postgres') {
     const client = new pg.Client({ connectionString: database });
     await client.connect();
@@ -135,9 +136,13 @@ const bareDatabase = await freshDatabase('afiliados_bench_bare');
 let bareTurn = 0;
 /** The bare server's throughput now: the machine drifts, so it is measured between our turns. */
 async function measureBare(targets) {
-  const bare = spawn('taskset', ['-c', '0', process.execPath, 'bench/support/bare-postback.mjs', '3292', bareDatabase], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const bare = spawn(
+    'taskset',
+    ['-c', '0', process.execPath, 'bench/support/bare-postback.mjs', '3292', bareDatabase],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise((resolve) => bare.stdout.once('data', resolve));
   bareTurn += 1;
   const result = load('http://127.0.0.1:3292/', targets, '', `bare${bareTurn}`);
@@ -173,7 +178,12 @@ async function importRows(base, world, engine) {
     created += answer.results.filter((r) => r.outcome === 'created').length;
   }
   const seconds = (performance.now() - started) / 1000;
-  return { rows: IMPORT_ROWS, created, seconds: Math.round(seconds * 10) / 10, rows_per_second: Math.round(IMPORT_ROWS / seconds) };
+  return {
+    rows: IMPORT_ROWS,
+    created,
+    seconds: Math.round(seconds * 10) / 10,
+    rows_per_second: Math.round(IMPORT_ROWS / seconds),
+  };
 }
 
 /** PostgreSQL's COPY of the same rows into a bare table, through psql, for scale. */
@@ -193,7 +203,11 @@ async function copyRows(world) {
   psql(`\\copy bare_import from '${file}' csv`);
   const seconds = (performance.now() - started) / 1000;
   rmSync(file);
-  return { rows: IMPORT_ROWS, seconds: Math.round(seconds * 100) / 100, rows_per_second: Math.round(IMPORT_ROWS / seconds) };
+  return {
+    rows: IMPORT_ROWS,
+    seconds: Math.round(seconds * 100) / 100,
+    rows_per_second: Math.round(IMPORT_ROWS / seconds),
+  };
 }
 
 const summarise = (turns) => ({

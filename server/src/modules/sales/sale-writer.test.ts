@@ -115,7 +115,10 @@ describe('sales written in batches', () => {
     });
     // Shuffled with a fixed seed, so repeats may arrive before their original.
     let seed = 7;
-    const order = requests.map((request) => ({ request, rank: (seed = (seed * 48_271) % 2_147_483_647) }));
+    const order = requests.map((request) => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return { request, rank: seed };
+    });
     order.sort((a, b) => a.rank - b.rank);
 
     const answers = await Promise.all(order.map(({ request }) => postback(request.payload)));
@@ -168,7 +171,10 @@ describe('sales written in batches', () => {
       );
     // (A changed copy may arrive first and be the one kept: a 1-cent order earns nothing to append.)
     expect(ledger.map((line) => line.amountCents).sort()).toEqual(
-      approved.map((row) => row.commissionCents).filter((cents) => cents > 0).sort(),
+      approved
+        .map((row) => row.commissionCents)
+        .filter((cents) => cents > 0)
+        .sort(),
     );
 
     // Audit and live notifications still happen, one each per sale, to its own affiliate.
