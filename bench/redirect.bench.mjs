@@ -120,6 +120,8 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // BENCH_DISTINCT_VISITORS gives each request its own address through X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ...(database ? { DATABASE_URL: database } : {}),
     },
