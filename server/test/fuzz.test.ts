@@ -2,13 +2,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testEngine } from './engine';
 import { knownFindingOf } from './fuzz/known-findings';
 import { malformedRequests } from './fuzz/malformed-requests';
-import { type Failure, failureOf, send } from './fuzz/verdicts';
+import { createErrorLog, type Failure, failureOf, send } from './fuzz/verdicts';
 import { createTestApp, type TestApp } from './helper';
 import { listOperations, type Operation } from './openapi';
 import { idKindOf, idsFor, type Role, seedWorld, type World } from './world';
 
 // Every operation of the OpenAPI document, sent malformed as each role: the answer must be a 2xx,
-// 3xx or a 4xx problem+json; a 5xx, a hang or a 4xx of another shape is a finding.
+// 3xx or a 4xx problem+json; a 5xx, a hang, a 4xx of another shape or an error in the server's log
+// is a finding.
 
 /** An id of the right shape that names nothing, for requests that could delete what they name. */
 const GHOST_ID = '987654321';
@@ -16,14 +17,28 @@ const GHOST_ID = '987654321';
 let t: TestApp;
 let world: World;
 let operations: Operation[];
+const errorLog = createErrorLog();
 const tally = { requests: 0, unsendable: 0, restored: 0, started: 0 };
-const findings = new Map<string, { failure: Failure; role: Role; label: string; url: string; known: string | null }>();
+/** Each distinct failure (operation, kind, status, code), with its first request and how many hit it. */
+const findings = new Map<
+  string,
+  {
+    failure: Failure;
+    role: Role;
+    label: string;
+    url: string;
+    known: string | null;
+    requests: number;
+    labels: Set<string>;
+  }
+>();
 
 beforeAll(async () => {
   tally.started = Date.now();
-  t = await createTestApp();
+  t = await createTestApp({ env: { LOG_LEVEL: 'error' }, logStream: errorLog.stream });
   world = await seedWorld(t);
   operations = await listOperations(t.app);
+  errorLog.take();
 }, 120_000);
 
 afterAll(async () => {
@@ -36,7 +51,10 @@ afterAll(async () => {
       `${all.length - unknown.length} known), ${tally.unsendable} unsendable, ${tally.restored} restorations, ${seconds}s`,
   );
   for (const [key, f] of findings) {
-    console.log(`  ${f.known ? 'known' : 'NEW  '} ${key} as ${f.role}: ${f.label} ${f.url.slice(0, 120)}`);
+    console.log(
+      `  ${f.known ? 'known' : 'NEW  '} ${key} (${f.requests} requests; first as ${f.role}: ${f.url.slice(0, 100)})`,
+    );
+    console.log(`        sent: ${[...f.labels].slice(0, 12).join(' | ')}`);
   }
   await t?.close();
 });
@@ -70,23 +88,32 @@ test.each<Role>(['anonymous', 'affiliate', 'admin'])(
       });
       for (const request of requests) {
         const answer = await send(t.app, request);
+        // onResponse hooks run once the answer is out: let them finish before reading the log.
+        await new Promise((resolve) => setImmediate(resolve));
         tally.requests += 1;
         if (answer.kind === 'unsendable') tally.unsendable += 1;
-        const failure = failureOf(answer);
+        const failure = failureOf(answer, errorLog.take());
         if (!failure) continue;
         const key = `${operation.key} → ${failure.kind} ${failure.status ?? ''} ${failure.code}`.trim();
-        if (!findings.has(key)) {
+        const seen = findings.get(key);
+        if (seen) {
+          seen.requests += 1;
+          seen.labels.add(request.label);
+        } else {
           findings.set(key, {
             failure,
             role,
             label: request.label,
             url: request.url,
             known: knownFindingOf(operation, request, failure),
+            requests: 1,
+            labels: new Set([request.label]),
           });
         }
       }
       // A request may have signed a role out or switched maintenance on; the next operation starts clean.
       tally.restored += (await world.restore()).length;
+      errorLog.take();
     }
     const mine = [...findings.entries()].slice(before).filter(([, f]) => !f.known);
     expect(mine.map(([key, f]) => `${key}: ${f.label} ${f.url.slice(0, 120)}`)).toEqual([]);

@@ -50,11 +50,22 @@ export async function send(app: FastifyInstance, request: FuzzRequest): Promise<
   }
 }
 
-export type Failure = { kind: '5xx' | 'hang' | 'not problem+json'; status: number | null; code: string };
+export type Failure = {
+  kind: '5xx' | 'hang' | 'not problem+json' | 'logged error';
+  status: number | null;
+  code: string;
+};
 
-/** A 5xx, a hang, or a 4xx that is not problem+json; null when the answer is acceptable. */
-export function failureOf(answer: Answer): Failure | null {
+/**
+ * A 5xx, a hang, a 4xx that is not problem+json, or an error the server logged while answering
+ * (a hook that throws after the reply is sent leaves no trace in the answer); null when all is well.
+ */
+export function failureOf(answer: Answer, loggedErrors: string[] = []): Failure | null {
   if (answer.kind === 'unsendable') return null;
+  const [logged] = loggedErrors;
+  if (logged !== undefined) {
+    return { kind: 'logged error', status: answer.kind === 'answered' ? answer.status : null, code: logged };
+  }
   if (answer.kind === 'hung') return { kind: 'hang', status: null, code: '' };
   const code = codeOf(answer.body);
   if (answer.status >= 500) return { kind: '5xx', status: answer.status, code };
@@ -70,4 +81,25 @@ function codeOf(body: string): string {
   } catch {
     return '';
   }
+}
+
+/** Collects the error lines the app logs (pino JSON), as "message: error message" each. */
+export function createErrorLog() {
+  const lines: string[] = [];
+  return {
+    stream: {
+      write(line: string) {
+        try {
+          const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+          if ((entry.level ?? 0) >= 50) lines.push(`${entry.msg ?? ''}: ${entry.err?.message ?? ''}`.slice(0, 160));
+        } catch {
+          lines.push(line.slice(0, 160));
+        }
+      },
+    },
+    /** The lines logged since the last call. */
+    take(): string[] {
+      return lines.splice(0);
+    },
+  };
 }
