@@ -19,6 +19,8 @@ let world: World;
 let operations: Operation[];
 const errorLog = createErrorLog();
 const tally = { requests: 0, unsendable: 0, restored: 0, started: 0 };
+/** Answers by status class: the 2xx show how often a request reached a route's handler. */
+const statusClasses: Record<string, number> = {};
 /** Each distinct failure (operation, kind, status, code), with its first request and how many hit it. */
 const findings = new Map<
   string,
@@ -48,7 +50,7 @@ afterAll(async () => {
   console.log(
     `fuzz on ${testEngine()}: ${tally.requests} requests, ${operations.length} operations, ` +
       `${all.length} distinct failures (${all.filter((f) => f.failure.kind === '5xx').length} 5xx, ` +
-      `${all.length - unknown.length} known), ${tally.unsendable} unsendable, ${tally.restored} restorations, ${seconds}s`,
+      `${all.length - unknown.length} known), ${tally.unsendable} unsendable, ${tally.restored} restorations, ${seconds}s; answers ${JSON.stringify(statusClasses)}`,
   );
   for (const [key, f] of findings) {
     console.log(
@@ -92,6 +94,8 @@ test.each<Role>(['anonymous', 'affiliate', 'admin'])(
         await new Promise((resolve) => setImmediate(resolve));
         tally.requests += 1;
         if (answer.kind === 'unsendable') tally.unsendable += 1;
+        const statusClass = answer.kind === 'answered' ? `${String(answer.status)[0]}xx` : answer.kind;
+        statusClasses[statusClass] = (statusClasses[statusClass] ?? 0) + 1;
         const failure = failureOf(answer, errorLog.take());
         if (!failure) continue;
         const key = `${operation.key} → ${failure.kind} ${failure.status ?? ''} ${failure.code}`.trim();

@@ -71,7 +71,7 @@ const typesOf = (schema: JsonSchema): string[] =>
   Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 /** The non-null branch of `anyOf: [X, null]`, or the schema itself. */
-function mainBranch(schema: JsonSchema): JsonSchema {
+export function mainBranch(schema: JsonSchema): JsonSchema {
   const branches = schema.anyOf ?? schema.oneOf;
   if (!branches) return schema.allOf?.[0] ?? schema;
   return branches.find((branch) => !typesOf(branch).includes('null')) ?? branches[0] ?? schema;

@@ -8,6 +8,7 @@ import {
   HUGE_TEXT,
   hostileQueryValuesFor,
   hostileValuesFor,
+  mainBranch,
   percentEncode,
   sampled,
 } from './hostile-values';
@@ -126,6 +127,18 @@ export function malformedRequests(
       add(`body.${name}=${summarize(value)}`, { payload: JSON.stringify({ ...record, [name]: value }) });
     const { [name]: _left, ...without } = record;
     add(`body without ${name}`, { payload: JSON.stringify(without) });
+  }
+  // One level down: the fields of an object field (a bank destination, a notification).
+  for (const [name, schema] of properties) {
+    const inner = mainBranch(schema);
+    const innerExample = (record[name] ?? {}) as Record<string, unknown>;
+    for (const [innerName, innerSchema] of Object.entries(inner.properties ?? {})) {
+      for (const value of hostileValuesFor(innerSchema)) {
+        add(`body.${name}.${innerName}=${summarize(value)}`, {
+          payload: JSON.stringify({ ...record, [name]: { ...innerExample, [innerName]: value } }),
+        });
+      }
+    }
   }
   const names = properties.map(([name]) => name);
   const generatedBodies = sampled(
