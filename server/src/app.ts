@@ -29,7 +29,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usersAdminRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { contractValidatorCompiler } from './plugins/contract-validation';
-import { answerClientError, errorsPlugin } from './plugins/errors';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -95,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(contractValidatorCompiler);

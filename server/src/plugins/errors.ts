@@ -15,6 +15,7 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -94,6 +95,35 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendProblem(reply, problem(request, 500, { detail: 'An unexpected error occurred.' }));
   });
 });
+
+/** What Fastify's router refuses before any route (and so before the error handler) runs. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    detail: 'The path is not valid percent-encoded UTF-8.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'URI_TOO_LONG',
+    detail: 'A part of the path is too long.',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode, or a path part over its length limit,
+ * answers problem+json like every other refusal (Fastify's own answer is plain JSON).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (!known) {
+    request.log.error({ err: error }, 'unexpected framework error');
+    return sendProblem(reply, problem(request, 500, { detail: 'An unexpected error occurred.' }));
+  }
+  return sendProblem(reply, problem(request, known.status, { code: known.code, detail: known.detail }), {
+    'x-content-type-options': 'nosniff',
+  });
+}
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
   HPE_HEADER_OVERFLOW: {

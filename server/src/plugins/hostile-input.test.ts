@@ -256,6 +256,19 @@ describe('CSV downloads are whole or a problem', () => {
   });
 });
 
+describe('paths the router refuses before any route', () => {
+  test.each([
+    ['bytes that are not UTF-8', '/api/v1/sales/%FF', 400, 'BAD_REQUEST'],
+    ['an encoded lone surrogate', '/api/v1/users/%ED%A0%80', 400, 'BAD_REQUEST'],
+    ['a 3000-character id', `/api/v1/sales/${'1'.repeat(3000)}`, 414, 'URI_TOO_LONG'],
+  ])('GET with %s in the path answers %i problem+json', async (_what, url, status, code) => {
+    const res = await send({ method: 'GET', url, as: 'admin' });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status, code });
+  });
+});
+
 describe('requests Node refuses before Fastify', () => {
   test('an oversized query string answers 431 problem+json', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });

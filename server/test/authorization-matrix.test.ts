@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Answer, send } from './fuzz/verdicts';
+import { createTestApp, type TestApp } from './helper';
+import { fillPath, listOperations, type Operation } from './openapi';
+import { type IdKind, idKindOf, idsFor, type Role, seedWorld, type World } from './world';
+
+// Who may call what, generated from the OpenAPI document: every operation as anonymous, as affiliate
+// A, as admin, and as A naming B's things; the postback without and with a wrong key. An operation
+// the table below does not classify fails the suite, so a new route states its audience the day it
+// is written.
+
+/**
+ * public: anyone. signed-in: any signed-in person (affiliates and admins). affiliate: affiliates
+ * only (an admin has no balance, links nor level). admin: Administrador only. api-key: a merchant's
+ * server, by its X-Api-Key.
+ */
+type Audience = 'public' | 'signed-in' | 'affiliate' | 'admin' | 'api-key';
+
+const AUDIENCE: Record<string, Audience> = {
+  'GET /api/v1/health': 'public',
+  'GET /api/v1/ready': 'public',
+  'GET /api/v1/settings/maintenance': 'public',
+  'POST /api/v1/auth/register': 'public',
+  'POST /api/v1/auth/login': 'public',
+  'POST /api/v1/auth/two-steps': 'public',
+  'POST /api/v1/auth/forgot-password': 'public',
+  'POST /api/v1/auth/reset-password': 'public',
+  'GET /api/v1/avatars/{id}': 'public',
+  'GET /api/v1/campaigns/{id}/image': 'public',
+  'POST /api/v1/postback': 'api-key',
+
+  'GET /api/v1/me': 'signed-in',
+  'PATCH /api/v1/me': 'signed-in',
+  'GET /api/v1/me/account': 'signed-in',
+  'PUT /api/v1/me/avatar': 'signed-in',
+  'GET /api/v1/me/export': 'signed-in',
+  'GET /api/v1/me/two-factor': 'signed-in',
+  'POST /api/v1/me/two-factor': 'signed-in',
+  'POST /api/v1/me/two-factor/enable': 'signed-in',
+  'POST /api/v1/me/two-factor/disable': 'signed-in',
+  'POST /api/v1/auth/change-password': 'signed-in',
+  'POST /api/v1/auth/logout': 'signed-in',
+  'GET /api/v1/notifications': 'signed-in',
+  'POST /api/v1/notifications/read': 'signed-in',
+  'GET /api/v1/notifications/stream': 'signed-in',
+  'POST /api/v1/logs': 'signed-in',
+  'POST /api/v1/analytics/events': 'signed-in',
+  'POST /api/v1/contact': 'signed-in',
+  'GET /api/v1/campaigns': 'signed-in',
+  'GET /api/v1/campaigns/{id}': 'signed-in',
+  'GET /api/v1/campaigns/{id}/stats': 'signed-in',
+  'GET /api/v1/sales': 'signed-in',
+  'GET /api/v1/sales/export': 'signed-in',
+  'GET /api/v1/sales/{id}': 'signed-in',
+  'GET /api/v1/redemptions': 'signed-in',
+  'GET /api/v1/redemptions/{id}': 'signed-in',
+  'GET /api/v1/payments': 'signed-in',
+  'GET /api/v1/payments/export': 'signed-in',
+
+  'GET /api/v1/links': 'affiliate',
+  'POST /api/v1/links': 'affiliate',
+  'GET /api/v1/me/level': 'affiliate',
+  'GET /api/v1/balance': 'affiliate',
+  'GET /api/v1/ledger': 'affiliate',
+  'GET /api/v1/ledger/export': 'affiliate',
+  'GET /api/v1/metrics/me': 'affiliate',
+  'POST /api/v1/redemptions': 'affiliate',
+
+  'PUT /api/v1/settings/maintenance': 'admin',
+  'GET /api/v1/settings/redemptions': 'admin',
+  'PUT /api/v1/settings/redemptions': 'admin',
+  'PUT /api/v1/campaigns/{id}/image': 'admin',
+  'POST /api/v1/campaigns': 'admin',
+  'PATCH /api/v1/campaigns/{id}': 'admin',
+  'GET /api/v1/logs': 'admin',
+  'GET /api/v1/analytics/events': 'admin',
+  'GET /api/v1/contact': 'admin',
+  'GET /api/v1/affiliates': 'admin',
+  'GET /api/v1/affiliates/{id}': 'admin',
+  'PATCH /api/v1/affiliates/{id}': 'admin',
+  'DELETE /api/v1/affiliates/{id}': 'admin',
+  'POST /api/v1/affiliates/{id}/approve': 'admin',
+  'POST /api/v1/affiliates/{id}/reject': 'admin',
+  'GET /api/v1/levels': 'admin',
+  'POST /api/v1/levels': 'admin',
+  'GET /api/v1/levels/{id}': 'admin',
+  'PATCH /api/v1/levels/{id}': 'admin',
+  'DELETE /api/v1/levels/{id}': 'admin',
+  'GET /api/v1/levels/promotion': 'admin',
+  'PUT /api/v1/levels/promotion': 'admin',
+  'POST /api/v1/levels/promotion/run': 'admin',
+  'GET /api/v1/networks': 'admin',
+  'POST /api/v1/networks': 'admin',
+  'GET /api/v1/networks/{id}': 'admin',
+  'PATCH /api/v1/networks/{id}': 'admin',
+  'GET /api/v1/networks/{id}/sales': 'admin',
+  'POST /api/v1/networks/{id}/affiliates': 'admin',
+  'DELETE /api/v1/networks/{id}/affiliates/{affiliateId}': 'admin',
+  'GET /api/v1/users': 'admin',
+  'POST /api/v1/users': 'admin',
+  'GET /api/v1/users/{id}': 'admin',
+  'PATCH /api/v1/users/{id}': 'admin',
+  'DELETE /api/v1/users/{id}': 'admin',
+  'GET /api/v1/audit': 'admin',
+  'POST /api/v1/sales': 'admin',
+  'POST /api/v1/sales/{id}/approve': 'admin',
+  'POST /api/v1/sales/{id}/cancel': 'admin',
+  'POST /api/v1/sales/{id}/refund': 'admin',
+  'POST /api/v1/sales/actions': 'admin',
+  'POST /api/v1/sales/import': 'admin',
+  'GET /api/v1/api-keys': 'admin',
+  'POST /api/v1/api-keys': 'admin',
+  'DELETE /api/v1/api-keys/{id}': 'admin',
+  'POST /api/v1/redemptions/{id}/approve': 'admin',
+  'POST /api/v1/redemptions/{id}/reject': 'admin',
+  'POST /api/v1/redemptions/{id}/pay': 'admin',
+  'GET /api/v1/metrics/overview': 'admin',
+  'GET /api/v1/metrics/top-affiliates': 'admin',
+  'GET /api/v1/metrics/payment-methods': 'admin',
+  'GET /api/v1/metrics/origins': 'admin',
+  'GET /api/v1/metrics/sales': 'admin',
+  'GET /api/v1/metrics/redemptions': 'admin',
+  'GET /api/v1/metrics/indicators': 'admin',
+};
+
+/** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */
+const OWNED_KINDS: IdKind[] = ['user', 'affiliate', 'sale', 'redemption'];
+/** An id of the right shape that names nothing: the role checks run without changing real rows. */
+const GHOST_ID = '987654321';
+
+let t: TestApp;
+let world: World;
+let operations: Operation[];
+/** Cells asserted, by caller. */
+const cells: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await seedWorld(t);
+  operations = await listOperations(t.app);
+}, 120_000);
+
+afterAll(async () => {
+  const total = Object.values(cells).reduce((sum, n) => sum + n, 0);
+  const parts = Object.entries(cells).map(([caller, n]) => `${caller} ${n}`);
+  console.log(`authorization matrix: ${operations.length} operations, ${total} cells (${parts.join(', ')})`);
+  await t?.close();
+});
+
+type Call = {
+  operation: Operation;
+  role: Role;
+  /** The matrix column this call fills, for the summary. */
+  column: string;
+  path?: Record<string, string>;
+  query?: string;
+  apiKey?: string;
+};
+
+/** One call without a body: the guards answer before any body is read or validated. */
+async function call({ operation, role, column, path, query, apiKey }: Call): Promise<Answer & { kind: 'answered' }> {
+  const ghosts = Object.fromEntries(operation.pathParams.map((p) => [p.name, GHOST_ID]));
+  const headers = { ...world.headersOf(role), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
+  const url = `${fillPath(operation.path, path ?? ghosts)}${query ? `?${query}` : ''}`;
+  const answer = await send(t.app, { label: role, method: operation.method, url, headers });
+  cells[column] = (cells[column] ?? 0) + 1;
+  // A call may have signed the caller out (POST /auth/logout): the next one starts signed in.
+  await world.restore();
+  if (answer.kind !== 'answered') throw new Error(`${operation.key} as ${role}: ${answer.kind}`);
+  return answer;
+}
+
+const audienceOf = (operation: Operation) => AUDIENCE[operation.key];
+
+function expectRefused(answer: Answer & { kind: 'answered' }, status: 401 | 403, where: string) {
+  expect(answer.status, `${where}: ${answer.body}`).toBe(status);
+  expect(answer.contentType, where).toContain('application/problem+json');
+}
+
+function expectLetThrough(answer: Answer & { kind: 'answered' }, where: string) {
+  expect([401, 403], `${where} answered ${answer.status}: ${answer.body}`).not.toContain(answer.status);
+  expect(answer.status, `${where}: ${answer.body}`).toBeLessThan(500);
+}
+
+test('every operation of the document has an audience, and every audience an operation', () => {
+  const documented = operations.map((o) => o.key);
+  expect(
+    documented.filter((key) => !AUDIENCE[key]),
+    'operations with no audience in AUDIENCE',
+  ).toEqual([]);
+  expect(
+    Object.keys(AUDIENCE).filter((key) => !documented.includes(key)),
+    'stale AUDIENCE entries',
+  ).toEqual([]);
+});
+
+describe('each caller gets what the audience allows', () => {
+  test('anonymous: 401 problem on everything not public', async () => {
+    for (const operation of operations) {
+      const answer = await call({ operation, role: 'anonymous', column: 'anonymous' });
+      if (audienceOf(operation) === 'public') expectLetThrough(answer, operation.key);
+      else expectRefused(answer, 401, operation.key);
+    }
+  });
+
+  test('affiliate A: 403 problem on admin operations, through on the rest', async () => {
+    for (const operation of operations) {
+      const answer = await call({ operation, role: 'affiliate', column: 'affiliate A' });
+      const audience = audienceOf(operation);
+      if (audience === 'admin') {
+        expectRefused(answer, 403, operation.key);
+        expect(JSON.parse(answer.body).code, operation.key).toBe('ADMIN_ONLY');
+      } else if (audience === 'api-key') expectRefused(answer, 401, operation.key);
+      else expectLetThrough(answer, operation.key);
+    }
+  });
+
+  test('admin: through on everything but the API-key and affiliate-only operations', async () => {
+    for (const operation of operations) {
+      const answer = await call({ operation, role: 'admin', column: 'admin' });
+      const audience = audienceOf(operation);
+      if (audience === 'api-key') expectRefused(answer, 401, operation.key);
+      else if (audience === 'affiliate') {
+        // The affiliate check sits in the service, so a body the contract refuses is answered first.
+        expect([400, 403], `${operation.key}: ${answer.body}`).toContain(answer.status);
+        if (answer.status === 403) expect(JSON.parse(answer.body).code, operation.key).toBe('NOT_AN_AFFILIATE');
+      } else expectLetThrough(answer, operation.key);
+    }
+  });
+
+  test('API-key operations: 401 problem without a key and with a wrong or revoked one', async () => {
+    const keyed = operations.filter((o) => audienceOf(o) === 'api-key');
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const operation of keyed) {
+      for (const apiKey of [undefined, 'wrong-key', `${world.apiKey.key}x`]) {
+        expectRefused(
+          await call({ operation, role: 'anonymous', column: 'API key', apiKey }),
+          401,
+          `${operation.key} key=${apiKey}`,
+        );
+      }
+      // The right key passes the guard (the empty body is then refused as a 400).
+      expectLetThrough(
+        await call({ operation, role: 'anonymous', column: 'API key', apiKey: world.apiKey.key }),
+        operation.key,
+      );
+    }
+  });
+});
+
+describe("affiliate A naming affiliate B's things", () => {
+  test("every operation with B's ids in the path answers 403 or 404 and never B's data", async () => {
+    const bIds = idsFor(world, world.b.ids);
+    for (const operation of operations.filter((o) => o.pathParams.length > 0)) {
+      const path: Record<string, string> = {};
+      const kinds: (IdKind | null)[] = [];
+      for (const param of operation.pathParams) {
+        const kind = idKindOf(operation.path, param.name);
+        kinds.push(kind);
+        path[param.name] = kind ? String(bIds[kind]) : GHOST_ID;
+      }
+      const answer = await call({ operation, role: 'affiliate', column: "A with B's path ids", path });
+      const audience = audienceOf(operation);
+      for (const secret of world.b.ids.secrets) expect(answer.body, operation.key).not.toContain(secret);
+      if (audience === 'admin') expectRefused(answer, 403, operation.key);
+      else if (audience !== 'public' && kinds.some((kind) => kind && OWNED_KINDS.includes(kind))) {
+        expect([403, 404], `${operation.key}: ${answer.status} ${answer.body}`).toContain(answer.status);
+      }
+    }
+  });
+
+  test("every operation filtering by affiliate_id answers A nothing of B's", async () => {
+    const filtered = operations.filter((o) => o.query.some((p) => p.name === 'affiliate_id'));
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const operation of filtered) {
+      const answer = await call({
+        operation,
+        role: 'affiliate',
+        column: "A with B's affiliate_id",
+        query: `affiliate_id=${world.b.ids.affiliateId}`,
+      });
+      for (const secret of world.b.ids.secrets) expect(answer.body, operation.key).not.toContain(secret);
+      if (audienceOf(operation) === 'admin') expectRefused(answer, 403, operation.key);
+    }
+  });
+
+  test("B's own sale is visible to B, so the checks above look for data that exists", async () => {
+    const sales = await t.app.inject({ method: 'GET', url: '/api/v1/sales', headers: world.b.headers });
+    expect(sales.body).toContain(world.b.ids.secrets[1]);
+  });
+});
