@@ -201,9 +201,6 @@ export async function recordSales(db: Db, deps: RecordDeps, requests: SaleReques
 }
 
 async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): Promise<SaleOutcome[]> {
-  const t0 = performance.now();
-  const marks: string[] = [];
-  const mark = (n: string) => marks.push(`${n}=${(performance.now() - t0).toFixed(1)}`);
   const outcomes: (SaleOutcome | undefined)[] = new Array(requests.length);
   const ordered = requests.flatMap(({ input }) =>
     input.external_id ? [{ campaignId: input.campaign_id, externalId: input.external_id }] : [],
@@ -216,7 +213,6 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
     findOrders(db, ordered),
     findBatchClicks(db, deps, unique(requests.flatMap((r) => (r.input.click_id ? [r.input.click_id] : [])))),
   ]);
-  mark('lookup1');
   const campaignOf = new Map(campaignRows.map((c) => [c.id, c]));
   const ownerRows = await findAffiliates(
     db,
@@ -308,7 +304,6 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
     }
   });
 
-  mark('lookup2');
   const created = new Map<number, Sale>();
   if (fresh.length > 0) {
     await db.transaction(async (tx) => {
@@ -398,7 +393,6 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
   }
   for (const [index, sale] of created) outcomes[index] = { ok: true, value: { sale, created: true } };
 
-  mark('tx');
   const after = await findOrders(
     db,
     repeats.map(({ index }) => ({
@@ -432,8 +426,6 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
       ? { ok: true, value: { sale, created: false } }
       : { ok: false, error: new Error(`sale ${id} vanished`) };
   }
-  mark('views');
-  if (process.env.SALE_TIMING) console.error(requests.length, marks.join(' '));
   return outcomes.map((outcome) => outcome ?? { ok: false, error: new Error('sale left without an answer') });
 }
 
