@@ -7,16 +7,7 @@ import type { Failure } from './verdicts';
  * but does not fail the run. Delete an entry once its fix lands, so the fuzz guards it again.
  */
 const KNOWN_FINDINGS: { why: string; matches(operation: Operation, failure: Failure): boolean }[] = [
-  {
-    // Issue #13: the auth rate limit reads the unvalidated body in its onResponse hook, so a
-    // non-string `email` (register, login, forgot-password) or `challenge` (two-steps) throws there,
-    // after the 400 has gone out; the fix is on another branch (server/src/modules/auth).
-    why: 'auth rate-limit account key throws on a non-string email or challenge (fixed on another branch)',
-    matches: (operation, failure) =>
-      operation.path.startsWith('/api/v1/auth/') &&
-      failure.kind === 'logged error' &&
-      /email\?\.toLowerCase|challenge\?\.slice/.test(failure.code),
-  },
+  // None today: the auth limits' non-string email or challenge (issue #13) was the last, and is fixed.
 ];
 
 export function knownFindingOf(operation: Operation, _request: FuzzRequest, failure: Failure): string | null {
