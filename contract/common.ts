@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** Database ids travel as positive integers in paths and bodies. */
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * Database ids travel as positive integers in paths and bodies: a JSON number, or the digits of one
+ * in a path, query or spreadsheet cell. Nothing else reads as an id (" 1", "1e3", "0x10" and `true`
+ * all did under coercion, so `DELETE /users/%201` reached user 1).
+ */
+export const idSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const MAX_PAGE_SIZE = 100;

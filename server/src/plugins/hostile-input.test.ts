@@ -269,6 +269,22 @@ describe('paths the router refuses before any route', () => {
   });
 });
 
+describe('ids are digits and nothing else', () => {
+  // Coerced, each of these spellings read as an existing person's id.
+  test.each<[string, (id: number) => string]>([
+    ['a space before it', (id) => `%20${id}`],
+    ['an exponent', (id) => `${id}e0`],
+    ['hexadecimal', (id) => `0x${id.toString(16)}`],
+  ])('an id with %s is a 400 naming the id, not a record', async (_what, spell) => {
+    expectProblemNaming(await send({ method: 'GET', url: `/api/v1/users/${spell(admin.user.id)}`, as: 'admin' }), 'id');
+  });
+
+  test('`true` is not campaign 1 in a body', async () => {
+    const payload = { campaign_id: true, affiliate_code: affiliateCode, amount_cents: 100, payment_method: 'pix' };
+    expectProblemNaming(await send({ method: 'POST', url: '/api/v1/sales', as: 'admin', payload }), 'campaign_id');
+  });
+});
+
 describe('requests Node refuses before Fastify', () => {
   test('an oversized query string answers 431 problem+json', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
