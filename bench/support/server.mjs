@@ -1,6 +1,6 @@
 // Shared by the benchmarks: start the built server on a throw-away database, and record results.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 /** The built server on a fresh data folder; `cpu` pins it to one core (taskset) for load tests. */
@@ -12,7 +12,8 @@ export async function startBuiltServer({ port, env = {}, cpu }) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(command[0], [...command.slice(1), ...profile, 'dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The server's log (warnings and errors) beside its data, for when a run goes wrong.
+    stdio: ['ignore', openSync(`.tmp/bench-server-${port}.log`, 'w'), 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {

@@ -40,6 +40,22 @@ export async function appendLedgerEntry(db: Db, entry: NewLedgerEntry) {
   return row;
 }
 
+/** Several lines in one statement (the commissions of a batch of sales recorded as approved). */
+export async function appendLedgerEntries(db: Db, entries: NewLedgerEntry[]) {
+  if (entries.length === 0) return;
+  await db.insert(ledgerEntries).values(
+    entries.map((entry) => ({
+      affiliateId: entry.affiliateId,
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      saleId: entry.saleId ?? null,
+      redemptionId: entry.redemptionId ?? null,
+      note: entry.note ?? null,
+      ...(entry.at ? { createdAt: entry.at } : {}),
+    })),
+  );
+}
+
 /** Available balance: the sum of the ledger. */
 export async function availableBalance(db: Db, affiliateId: number): Promise<number> {
   const [row] = await db

@@ -197,6 +197,24 @@ describe('sales written in batches', () => {
       const userId = owners.find((owner) => owner.affiliateId === row.affiliateId)?.userId;
       expect(told.filter((n) => n.userId === userId && n.data.sale_id === row.id)).toHaveLength(1);
     }
+    // The approvals too: one audit row and one "approved" notification per approved sale.
+    const approvals = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'sale.approve'),
+          inArray(
+            auditLog.entityId,
+            approved.map((row) => String(row.id)),
+          ),
+        ),
+      );
+    expect(approvals).toHaveLength(approved.length);
+    const toldApproved = await db().select().from(notifications).where(eq(notifications.kind, 'sale.approved'));
+    for (const row of approved) {
+      expect(toldApproved.filter((n) => n.data.sale_id === row.id)).toHaveLength(1);
+    }
     // They were written together: an audit row's time is its transaction's start, shared by a batch.
     const transactions = new Set(audited.map((row) => row.at.getTime()));
     expect(transactions.size).toBeLessThan(240 / 4);

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { affiliates, campaigns, clicks, levels, links, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { audit, auditAll } from '../audit/audit.service';
-import { appendLedgerEntry } from '../ledger/ledger.service';
+import { appendLedgerEntries, appendLedgerEntry } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
 import { computeCommission } from './commission';
@@ -369,16 +369,24 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           },
         })),
       );
+      const approved = await approveRecorded(
+        tx,
+        written
+          .filter(({ entry }) => entry.approveNow)
+          .map(({ entry, row }) => ({
+            row,
+            actorId: requests[entry.index]?.meta.actorId ?? null,
+            userId: entry.owner.affiliate.userId,
+            campaignName: entry.campaignName,
+          })),
+      );
       for (const { entry, row } of written) {
-        const final = entry.approveNow
-          ? await transition(tx, row.id, 'approve', requests[entry.index]?.meta.actorId ?? null)
-          : row;
         // The answer is made from what is at hand: reading the batch back would cost a round trip.
         created.set(
           entry.index,
           toSale(
             {
-              sale: final,
+              sale: approved.get(row.id) ?? row,
               campaignName: entry.campaignName,
               affiliateCode: entry.owner.affiliate.code,
               networkId: entry.owner.affiliate.networkId,
@@ -495,19 +503,89 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
     .from(affiliates)
     .innerJoin(campaigns, eq(campaigns.id, row.campaignId))
     .where(eq(affiliates.id, row.affiliateId));
-  if (owner) {
-    await notifyUsers(tx, [owner.userId], {
-      kind: `sale.${step.to}`,
-      title: `Sale ${step.verb}`,
-      text: `Your sale #${row.id} on “${owner.campaignName}” was ${step.verb}.`,
-      pt: {
-        title: `Venda ${SALE_STATUS_PT[step.to]}`,
-        text: `Sua venda nº ${row.id} em “${owner.campaignName}” foi ${SALE_STATUS_PT[step.to]}.`,
-      },
-      data: { sale_id: row.id, commission_cents: row.commissionCents },
-    });
-  }
+  if (owner) await notifyUsers(tx, [owner.userId], decisionNotification(action, row, owner.campaignName));
   return row;
+}
+
+/** What the affiliate reads when one of their sales is approved, cancelled or refunded. */
+function decisionNotification(action: SaleAction, row: typeof sales.$inferSelect, campaignName: string) {
+  const step = TRANSITIONS[action];
+  return {
+    kind: `sale.${step.to}`,
+    title: `Sale ${step.verb}`,
+    text: `Your sale #${row.id} on “${campaignName}” was ${step.verb}.`,
+    pt: {
+      title: `Venda ${SALE_STATUS_PT[step.to]}`,
+      text: `Sua venda nº ${row.id} em “${campaignName}” foi ${SALE_STATUS_PT[step.to]}.`,
+    },
+    data: { sale_id: row.id, commission_cents: row.commissionCents },
+  };
+}
+
+/**
+ * The approval of sales recorded as approved, for a whole batch at once inside its transaction: the
+ * same steps as `transition` (status, rollups, ledger, audit, notification), one statement each.
+ */
+async function approveRecorded(
+  tx: Db,
+  recorded: { row: typeof sales.$inferSelect; actorId: number | null; userId: number; campaignName: string }[],
+) {
+  const now = new Date();
+  const approved = new Map<number, typeof sales.$inferSelect>();
+  // decided_by is the actor's: one update per actor (a batch usually has one, or only postbacks).
+  for (const actorId of unique(recorded.map((r) => r.actorId))) {
+    const rows = await tx
+      .update(sales)
+      .set({ status: 'approved', decidedAt: now, decidedBy: actorId, note: null })
+      .where(
+        and(
+          inArray(
+            sales.id,
+            recorded.filter((r) => r.actorId === actorId).map((r) => r.row.id),
+          ),
+          eq(sales.status, 'pending'),
+        ),
+      )
+      .returning();
+    for (const row of rows) approved.set(row.id, row);
+  }
+  const rows = [...approved.values()];
+  await moveSalesInStats(tx, rows, 'pending', 'approved');
+  await appendLedgerEntries(
+    tx,
+    rows
+      .filter((row) => row.commissionCents > 0)
+      .map((row) => ({
+        affiliateId: row.affiliateId,
+        kind: 'commission' as const,
+        amountCents: row.commissionCents,
+        saleId: row.id,
+        at: now,
+      })),
+  );
+  const done = recorded.flatMap((r) => {
+    const row = approved.get(r.row.id);
+    return row ? [{ ...r, row }] : [];
+  });
+  await auditAll(
+    tx,
+    done.map(({ row, actorId }) => ({
+      actorId,
+      action: 'sale.approve',
+      entity: 'sale',
+      entityId: row.id,
+      before: { status: 'pending' },
+      after: { status: 'approved', note: null },
+    })),
+  );
+  await notifyEach(
+    tx,
+    done.map(({ row, userId, campaignName }) => ({
+      userId,
+      notification: decisionNotification('approve', row, campaignName),
+    })),
+  );
+  return approved;
 }
 
 /** approve, cancel or refund one sale (admin; actor null for the approval job). */
