@@ -20,7 +20,7 @@ import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.rou
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createSaleWriter, SALE_BATCHES_IN_FLIGHT, type SaleWriter } from './modules/sales/sale-writer';
+import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { postbackRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
 import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-buffer';
@@ -115,14 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After the server stops taking requests, the clicks still in memory are written.
   app.addHook('onClose', async () => app.clickBuffer.close());
   // Sales find their clicks in the buffer's writes, so they batch beside it (docs/decisions/016).
-  app.decorate(
-    'saleWriter',
-    createSaleWriter(
-      options.database.db,
-      { flushClicks: () => app.clickBuffer.flush() },
-      { inFlight: options.database.engine === 'postgres' ? SALE_BATCHES_IN_FLIGHT : 1 },
-    ),
-  );
+  app.decorate('saleWriter', createSaleWriter(options.database.db, { flushClicks: () => app.clickBuffer.flush() }));
   app.addHook('onClose', async () => app.saleWriter.close());
   // Open streams would keep the server from closing: end them first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => app.notificationHub.stop());

@@ -11,9 +11,6 @@ import {
 /** A batch's upper size: 20 columns a row keeps one insert far below PostgreSQL's 65,535 parameters. */
 const SALE_BATCH_MAX = 500;
 
-/** Batches written at once on PostgreSQL: one prepares while another commits. */
-export const SALE_BATCHES_IN_FLIGHT = Number(process.env.SALE_BATCHES_IN_FLIGHT ?? 3);
-
 export type SaleWriter = {
   /** Records one sale with the others waiting at the same moment; resolves once it is committed. */
   record(input: SaleInput, meta: { source: SaleSource; actorId: number | null }): Promise<Recorded>;
@@ -26,14 +23,14 @@ type Waiting = { request: SaleRequest; resolve: (recorded: Recorded) => void; re
 /**
  * Group commit for sales (docs/decisions/016): while one batch is being written, the sales that
  * arrive wait and go together in the next one, in one transaction. Nobody waits for a timer: an
- * idle writer starts at once with whatever arrived in the same turn of the event loop. A few batches
- * at a time per server (one on PGlite, which has one connection), so the rollup rows a launch shares
- * are taken by a few transactions, not fifty.
+ * idle writer starts at once with whatever arrived in the same turn of the event loop. One batch at
+ * a time per server, so the rollup rows a launch shares are taken by one transaction, not fifty
+ * (two or three at a time measured slower: they wait on those rows and on the cores).
  * Every answer is sent after its batch commits: an acknowledged sale is durable.
  */
-export function createSaleWriter(db: Db, deps: RecordDeps, options: { inFlight: number }): SaleWriter {
+export function createSaleWriter(db: Db, deps: RecordDeps): SaleWriter {
   let queue: Waiting[] = [];
-  let writing = 0;
+  let writing = false;
   const idle: (() => void)[] = [];
 
   async function writeNext() {
@@ -52,23 +49,23 @@ export function createSaleWriter(db: Db, deps: RecordDeps, options: { inFlight: 
   }
 
   async function write() {
-    writing += 1;
+    writing = true;
     // Let the requests parsed in this turn of the event loop join the batch.
     await new Promise((resolve) => setImmediate(resolve));
     while (queue.length > 0) await writeNext();
-    writing -= 1;
-    if (writing === 0) for (const resolve of idle.splice(0)) resolve();
+    writing = false;
+    for (const resolve of idle.splice(0)) resolve();
   }
 
   return {
     record(input, meta) {
       return new Promise((resolve, reject) => {
         queue.push({ request: { input, meta, at: new Date() }, resolve, reject });
-        if (writing < options.inFlight) void write();
+        if (!writing) void write();
       });
     },
     async close() {
-      if (writing > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      if (writing) await new Promise<void>((resolve) => idle.push(resolve));
     },
   };
 }
