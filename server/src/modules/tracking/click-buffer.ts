@@ -28,7 +28,7 @@ export type Click = {
  * writes catch up. A failed write is tried again after CLICK_RETRY_MS.
  */
 export const CLICK_WRITE_DELAY_MS = 200;
-export const CLICK_BEHIND_MS = 400;
+export const CLICK_BEHIND_MS = 300;
 const CLICK_RETRY_MS = 1000;
 /** The batch size that is written at once. */
 // PGlite writes on the server's own thread (~8 µs a click): each batch holds requests back (~12 ms

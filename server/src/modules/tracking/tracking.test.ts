@@ -294,7 +294,7 @@ describe('the click buffer', () => {
     expect(await clicksOf(link.id)).toHaveLength(1);
   });
 
-  test('once the oldest unwritten click is 0.4 s old, the buffer says the writes are behind', async () => {
+  test('once the oldest unwritten click is 0.3 s old, the buffer says the writes are behind', async () => {
     const link = (await makeLink({ campaign_id: campaignId, sub_id: 'behind' })).json();
     const now = Date.now();
     expect(t.app.clickBuffer.record(clickOn(link.id, now))).toBe(false);
