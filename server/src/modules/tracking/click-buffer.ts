@@ -133,11 +133,11 @@ async function copyToPostgres(pool: pg.Pool, batch: Buffer[], keys: string[], vi
 /**
  * Clicks are written in batches off the request path: the redirect answers at once, and a batch is
  * written at most 0.2 s after its oldest click arrived, or as soon as it is full (CLICK_WRITE_DELAY_MS).
- * A crash loses at most the clicks answered in the last second; a graceful shutdown flushes. The repeat rule (same IP and agent on the same link within an hour
- * counts once) is kept in memory first, so repeats cost nothing more; on PostgreSQL the visits this
- * server counts are then checked against every server's in `counted_visits` as their batch is written. Each
- * click is kept as its row, already in the form the write sends: one buffer is cheaper to hold and
- * to send than an object.
+ * A crash loses at most the clicks answered in the last second; a graceful shutdown flushes.
+ * The repeat rule (same IP and agent on the same link within an hour counts once) is kept in memory
+ * first, so repeats cost nothing more; on PostgreSQL the visits this server counts are then checked
+ * against every server's in `counted_visits` as their batch is written. Each click is kept as its
+ * row, already in the form the write sends: one buffer is cheaper to hold and to send than an object.
  */
 export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   // COPY is the cheapest write on both engines (a quarter less database time per row than an INSERT
