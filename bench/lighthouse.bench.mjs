@@ -1,9 +1,12 @@
 // Lighthouse (desktop and mobile) on /auth/login and on / signed in, with Debian's Chromium.
 // Target (issue 4): performance and accessibility at least 95 on /auth/login.
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { record, startBuiltServer } from './support/server.mjs';
+import { ensureBenchTools } from './support/tools.mjs';
+
+ensureBenchTools();
+const { launch } = await import('chrome-launcher');
+const { default: lighthouse } = await import('lighthouse');
+const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
 
 const TARGET = 95;
 const server = await startBuiltServer({ port: 3202 });

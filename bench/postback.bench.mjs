@@ -10,6 +10,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { record, startBuiltServer } from './support/server.mjs';
+import { ensureBenchTools } from './support/tools.mjs';
+
+// bench/support/postback-load.mjs runs autocannon, one of the bench's own tools.
+ensureBenchTools();
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

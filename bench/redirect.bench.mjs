@@ -8,7 +8,10 @@ import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { record, startBuiltServer } from './support/server.mjs';
+import { ensureBenchTools } from './support/tools.mjs';
 
+// bench/support/load.mjs runs autocannon, one of the bench's own tools.
+ensureBenchTools();
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Turns of our server's load, each between two of the bare server's. */

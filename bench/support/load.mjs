@@ -1,4 +1,5 @@
 // One autocannon run, as its own process so it can be pinned to a core: prints the result as JSON.
+// autocannon is a bench tool (bench/package.json): the bench that starts this installs it first.
 import autocannon from 'autocannon';
 
 const [url, connections = '50', seconds = '10'] = process.argv.slice(2);

@@ -1,6 +1,7 @@
 // One autocannon run of distinct orders against a postback URL, as its own process so it can be
 // pinned to a core: prints the result as JSON. The targets (campaign and affiliate code pairs) come
 // as JSON in argv; each request takes the next pair in turn and an order id never sent before.
+// autocannon is a bench tool (bench/package.json): the bench that starts this installs it first.
 import autocannon from 'autocannon';
 
 const [url, connections = '50', seconds = '10', targetsJson = '[]', apiKey = '', prefix = 'o'] = process.argv.slice(2);

@@ -20,17 +20,29 @@ export async function createTestDatabase(): Promise<Database> {
     const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
     return openDatabase({ pglite });
   }
+  const copy = await createPostgresCopy();
+  const database = await openDatabase({ databaseUrl: copy.url, poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await copy.drop();
+    },
+  };
+}
+
+/** PostgreSQL only: a fresh, migrated database of this test file's own, by its URL. */
+export async function createPostgresCopy(): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('databaseTemplate');
   const name = `afiliados_test_${template.split('_').pop()}_${process.pid}_${++copies}`;
   const admin = new pg.Client({ connectionString: testPostgresUrl() });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   const url = new URL(testPostgresUrl());
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
+import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin } from './click-copy';
 
 export type Click = {
   id: string;
@@ -19,17 +20,23 @@ export type Click = {
   isRepeat: boolean;
 };
 
-/** How often the buffer is written, and the batch size that writes it at once. */
-export const CLICK_FLUSH_MS = 1000;
+/**
+ * The crash window: a `kill -9` may lose only clicks answered in the last second. A batch's write
+ * starts at most CLICK_WRITE_DELAY_MS after its oldest click arrived (at once when the batch is full).
+ * When the oldest click not yet written is CLICK_BEHIND_MS old, the writes are behind the clicks: the
+ * redirect then answers a click only once it is written, which also slows the clients down until the
+ * writes catch up. A failed write is tried again after CLICK_RETRY_MS.
+ */
+export const CLICK_WRITE_DELAY_MS = 200;
+export const CLICK_BEHIND_MS = 300;
+const CLICK_RETRY_MS = 1000;
+/** The batch size that is written at once. */
 // PGlite writes on the server's own thread (~8 µs a click): each batch holds requests back (~12 ms
 // for 1500, p99 12–13 ms under load), and each one costs its transaction and rollup statement and
 // makes 50 waiting clients catch up. Measured: 500 → 0.42 of bare, 1000 → 0.47, 1500 → 0.52–0.62
 // (p99 13 ms), 2000 → p99 over 20 ms. PostgreSQL writes elsewhere: bigger batches, fewer trips.
 const CLICK_BATCH_MAX = { pglite: 1500, postgres: 1000 };
 const REPEAT_WINDOW_MS = 60 * 60 * 1000;
-const COPY_CLICKS =
-  'copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat) from';
-const COPY_BINARY = 'with (format binary)';
 const ADD_CLICK_STATS = 'add_click_stats';
 /**
  * Takes the hour for each visit this server counted, unless another server already took it: the
@@ -42,73 +49,6 @@ const TAKE_VISITS = `insert into counted_visits (link_id, visitor, counted_at)
   returning link_id, replace(visitor::text, '-', '') as visitor`;
 const FORGET_VISITS = `delete from counted_visits where counted_at < now() - interval '1 hour'`;
 const FORGET_VISITS_EVERY_MS = 10 * 60_000;
-
-// COPY's binary format: the database reads each value as it is stored, without parsing text (a
-// timestamp's text alone costs PGlite ~2.5 µs a row); strings go by length, so nothing needs escaping.
-const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-const COPY_TRAILER = Buffer.from([0xff, 0xff]);
-const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
-const FIELDS = 10;
-
-/** A positive integer below 2^53 as a field of eight bytes (big-endian int8, after its length). */
-function writeInt8Field(buffer: Buffer, value: number, at: number): number {
-  buffer.writeInt32BE(8, at);
-  buffer.writeUInt32BE(Math.floor(value / 0x1_0000_0000), at + 4);
-  buffer.writeUInt32BE(value >>> 0, at + 8);
-  return at + 12;
-}
-
-/** A string as a field: its UTF-8 bytes after their length. */
-function writeTextField(buffer: Buffer, value: string, at: number): number {
-  const length = buffer.write(value, at + 4, 'utf8');
-  buffer.writeInt32BE(length, at);
-  return at + 4 + length;
-}
-
-// Rows are written into shared slabs (one allocation per few hundred clicks, not one per click).
-const SLAB_BYTES = 256 * 1024;
-// The largest row: fixed fields, a 32-character IP hash, and 500 characters of agent and of referrer
-// at up to 3 UTF-8 bytes each (the redirect cuts them at 500).
-const ROW_MAX_BYTES = 2 + 20 + 4 * 12 + 4 + 32 + 2 * (4 + 1500) + 2 * 5;
-let slab = Buffer.allocUnsafe(SLAB_BYTES);
-let slabUsed = 0;
-
-/** One click as a tuple of COPY's binary format. */
-function binaryRow(c: Omit<Click, 'isRepeat'>, repeat: boolean): Buffer {
-  if (SLAB_BYTES - slabUsed < ROW_MAX_BYTES) {
-    slab = Buffer.allocUnsafe(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const start = slabUsed;
-  let at = slab.writeInt16BE(FIELDS, start);
-  at = slab.writeInt32BE(16, at);
-  at += slab.write(c.id.replaceAll('-', ''), at, 'hex');
-  at = writeInt8Field(slab, c.linkId, at);
-  at = writeInt8Field(slab, c.affiliateId, at);
-  at = writeInt8Field(slab, c.campaignId, at);
-  // timestamptz: microseconds since 2000-01-01 UTC.
-  at = writeInt8Field(slab, (c.at - POSTGRES_EPOCH_MS) * 1000, at);
-  at = writeTextField(slab, c.ipHash, at);
-  at = writeTextField(slab, c.userAgent.slice(0, 500), at);
-  at = writeTextField(slab, c.referrer.slice(0, 500), at);
-  at = slab.writeUInt8(c.isBot ? 1 : 0, slab.writeInt32BE(1, at));
-  at = slab.writeUInt8(repeat ? 1 : 0, slab.writeInt32BE(1, at));
-  slabUsed = at;
-  return slab.subarray(start, at);
-}
-
-/** COPY … FROM STDIN with all its rows in one message: pg hands this query the server's go-ahead. */
-class CopyFromStdin extends pg.Query {
-  readonly #data: Buffer;
-  constructor(text: string, data: Buffer, callback: (error: Error | undefined) => void) {
-    super(text, callback);
-    this.#data = data;
-  }
-  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) {
-    connection.sendCopyFromChunk(this.#data);
-    connection.endCopyFrom();
-  }
-}
 
 /** What was counted when, per PGlite database: shared by every app in the process that opens it. */
 const countedByPglite = new WeakMap<PGlite, Map<string, number>>();
@@ -191,13 +131,13 @@ async function copyToPostgres(pool: pg.Pool, batch: Buffer[], keys: string[], vi
 }
 
 /**
- * Clicks are written in batches off the request path: the redirect answers at once and a flush
- * every second (or every full batch) inserts them. A crash loses at most the last second; a
- * graceful shutdown flushes. The repeat rule (same IP and agent on the same link within an hour
- * counts once) is kept in memory first, so repeats cost nothing more; on PostgreSQL the visits this
- * server counts are then checked against every server's in `counted_visits` as their batch is written. Each
- * click is kept as its row, already in the form the write sends: one buffer is cheaper to hold and
- * to send than an object.
+ * Clicks are written in batches off the request path: the redirect answers at once, and a batch is
+ * written at most 0.2 s after its oldest click arrived, or as soon as it is full (CLICK_WRITE_DELAY_MS).
+ * A crash loses at most the clicks answered in the last second; a graceful shutdown flushes.
+ * The repeat rule (same IP and agent on the same link within an hour counts once) is kept in memory
+ * first, so repeats cost nothing more; on PostgreSQL the visits this server counts are then checked
+ * against every server's in `counted_visits` as their batch is written. Each click is kept as its
+ * row, already in the form the write sends: one buffer is cheaper to hold and to send than an object.
  */
 export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   // COPY is the cheapest write on both engines (a quarter less database time per row than an INSERT
@@ -212,14 +152,18 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   let pendingKeys: string[] = [];
   /** Beside each pending row: the visit to check with the other servers when the click counts, else null. */
   let pendingVisits: (Visit | null)[] = [];
+  /** Beside each pending row: when its click arrived (epoch ms). */
+  let pendingAt: number[] = [];
+  /** When the oldest click of the batch being written arrived; null while none is. */
+  let writingSince: number | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
   let statsPrepared = false;
   let flushing: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   // PGlite lives in one process, so every server on it is in this one: they share this memory and
   // need no check in the database (which would cost PGlite's thread ~40 % when every click counts).
   const lastCounted = pglite ? countedOn(pglite) : new Map<string, number>();
-  const timer = setInterval(() => void flush(), CLICK_FLUSH_MS);
-  timer.unref();
   // Only PostgreSQL fills counted_visits (PGlite's servers share memory instead).
   const forgetTimer = pool ? setInterval(() => void forgetOldVisits(), FORGET_VISITS_EVERY_MS) : null;
   forgetTimer?.unref();
@@ -287,11 +231,30 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return [];
   }
 
+  /** Sets the next write for when the oldest pending click is due (and no sooner than `after` ms). */
+  function schedule(after = 0) {
+    if (timer || closed || pending.length === 0) return;
+    const due = (pendingAt[0] as number) + CLICK_WRITE_DELAY_MS - Date.now();
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void flush();
+      },
+      Math.max(after, due, 0),
+    );
+    timer.unref();
+  }
+
   /** Writes the clicks pending when it starts, a batch at a time, answering requests in between. */
   async function drain() {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
     let left = pending.length;
     while (left > 0 && pending.length > 0) {
       const batch = pending.slice(0, Math.min(batchMax, left));
+      writingSince = pendingAt[0] as number;
       try {
         const repeats = await write(batch, pendingKeys.slice(0, batch.length), pendingVisits.slice(0, batch.length));
         // This server took those visits for counted; another server did. Forgetting them here sends the
@@ -300,18 +263,25 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
       } catch (error) {
         // Whether a PREPARE inside the failed transaction outlived it is not worth guessing: look again.
         statsPrepared = false;
+        writingSince = null;
         log.error(
           { err: (error as Error).message, clicks: batch.length },
           'click batch not written; kept for the next flush',
         );
+        schedule(CLICK_RETRY_MS);
         return;
       }
       pending = pending.slice(batch.length);
       pendingKeys = pendingKeys.slice(batch.length);
       pendingVisits = pendingVisits.slice(batch.length);
+      pendingAt = pendingAt.slice(batch.length);
+      writingSince = null;
       left -= batch.length;
       if (left > 0) await new Promise((resolve) => setImmediate(resolve));
     }
+    // The clicks that came in meanwhile: at once when a batch is full, else when the oldest is due.
+    if (pending.length >= batchMax) void flush();
+    else schedule();
   }
 
   // One flush runs at a time and at most one waits behind it: every caller meanwhile shares that one.
@@ -327,19 +297,28 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   }
 
   return {
-    record(click: Omit<Click, 'isRepeat'>) {
+    /**
+     * Keeps the click for the next batch. Returns true when the writes are behind (the oldest click
+     * not yet written is CLICK_BEHIND_MS old): the caller answers only after `flush()`.
+     */
+    record(click: Omit<Click, 'isRepeat'>): boolean {
       const local = click.isBot ? '' : localKeyOf(click);
       const repeat = isRepeat(click, local);
       const counts = !click.isBot && !repeat;
       pending.push(binaryRow(click, repeat));
       pendingKeys.push(counts ? `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}` : '');
       pendingVisits.push(counts && pool ? visitOf(click, local) : null);
-      if (pending.length >= batchMax && !queued) void flush();
+      pendingAt.push(click.at);
+      if (pending.length >= batchMax) {
+        if (!queued) void flush();
+      } else if (!timer) schedule();
+      return click.at - (writingSince ?? (pendingAt[0] as number)) >= CLICK_BEHIND_MS;
     },
     flush,
     forgetOldVisits,
     async close() {
-      clearInterval(timer);
+      closed = true;
+      if (timer) clearTimeout(timer);
       if (forgetTimer) clearInterval(forgetTimer);
       await flush();
     },

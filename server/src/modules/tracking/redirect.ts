@@ -117,10 +117,13 @@ export function registerRedirect(
   app.setGenReqId(() => newClickId());
   const clientChosenIds = Boolean(app.initialConfig.requestIdHeader);
 
-  /** Records the click and gives the 302's Location and Set-Cookie for an active target. */
+  /**
+   * Records the click and gives the 302's Location and Set-Cookie for an active target; `mustWait`
+   * when the click writes are behind: then the answer waits for `buffer.flush()` (the crash window).
+   */
   function follow(target: Target, method: string, ip: string, headers: IncomingHttpHeaders, clickId: string) {
     const userAgent = String(headers['user-agent'] ?? '').slice(0, 500);
-    buffer.record({
+    const mustWait = buffer.record({
       id: clickId,
       linkId: target.linkId,
       affiliateId: target.affiliateId,
@@ -134,23 +137,29 @@ export function registerRedirect(
     const location = target.location
       ? target.location[0] + clickId + target.location[1]
       : buildLocation(target.destination, target.utm, clickId);
-    return { location, cookie: target.cookie[0] + clickId + target.cookie[1] };
+    return { location, cookie: target.cookie[0] + clickId + target.cookie[1], mustWait };
   }
 
-  function answer(request: FastifyRequest, reply: FastifyReply, target: Target | null): FastifyReply {
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: Target | null,
+  ): FastifyReply | Promise<FastifyReply> {
     if (!target) return notFoundPage(reply.code(404));
     if (target.status !== 'active') {
       return reply.code(410).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(INACTIVE_PAGE);
     }
     const clickId = clientChosenIds ? newClickId() : request.id;
-    const { location, cookie } = follow(target, request.method, request.ip, request.headers, clickId);
-    return reply
-      .code(302)
-      .header('location', location)
-      .header('cache-control', 'no-store')
-      .header('set-cookie', cookie)
-      .header('content-length', '0')
-      .send();
+    const { location, cookie, mustWait } = follow(target, request.method, request.ip, request.headers, clickId);
+    const send = () =>
+      reply
+        .code(302)
+        .header('location', location)
+        .header('cache-control', 'no-store')
+        .header('set-cookie', cookie)
+        .header('content-length', '0')
+        .send();
+    return mustWait ? buffer.flush().then(send) : send();
   }
 
   /**
@@ -167,15 +176,19 @@ export function registerRedirect(
     if (!LINK_CODE.test(code)) return false;
     const send = (target: Target | null) => {
       if (target?.status !== 'active') return fallback();
-      const { location, cookie } = follow(
+      const { location, cookie, mustWait } = follow(
         target,
         req.method as string,
         clientAddress(req, proxyTrust),
         req.headers,
         newClickId(),
       );
-      res.writeHead(302, { location, 'cache-control': 'no-store', 'set-cookie': cookie, 'content-length': '0' });
-      res.end();
+      const reply = () => {
+        res.writeHead(302, { location, 'cache-control': 'no-store', 'set-cookie': cookie, 'content-length': '0' });
+        res.end();
+      };
+      if (mustWait) buffer.flush().then(reply, reply);
+      else reply();
     };
     const target = cached(code);
     if (target === undefined) load(code).then(send, fallback);
@@ -188,7 +201,9 @@ export function registerRedirect(
     const code = request.params.code;
     const target = LINK_CODE.test(code) ? cached(code) : null;
     if (target !== undefined) {
-      answer(request, reply, target);
+      const answered = answer(request, reply, target);
+      // Only while the click writes are behind does the answer wait (a promise).
+      if (answered instanceof Promise) return answered;
       return;
     }
     return load(code).then((loaded) => answer(request, reply, loaded));

@@ -9,6 +9,7 @@ import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { campaigns, clicks, countedVisits } from '../../db/schema';
+import { CLICK_BEHIND_MS } from './click-buffer';
 
 let t: TestApp;
 let affiliate: Awaited<ReturnType<typeof createSignedIn>>;
@@ -294,6 +295,37 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
 });
 
 describe('the click buffer', () => {
+  const clickOn = (linkId: number, at: number) => ({
+    id: randomUUID(),
+    linkId,
+    affiliateId: affiliate.user.affiliateId ?? 0,
+    campaignId,
+    at,
+    ipHash: 'b'.repeat(32),
+    userAgent: 'Mozilla/5.0 (Android)',
+    referrer: '',
+    isBot: false,
+  });
+
+  test('a click is written within a fraction of a second, with no flush asked for', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'soon' })).json();
+    t.app.clickBuffer.record(clickOn(link.id, Date.now()));
+    // Written CLICK_WRITE_DELAY_MS (0.2 s) after it came in; the wait leaves room for a slow machine.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(t.app.clickBuffer.pending).toBe(0);
+    expect(await clicksOf(link.id)).toHaveLength(1);
+  });
+
+  test('once the oldest unwritten click is 0.3 s old, the buffer says the writes are behind', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'behind' })).json();
+    const now = Date.now();
+    expect(t.app.clickBuffer.record(clickOn(link.id, now))).toBe(false);
+    expect(t.app.clickBuffer.record(clickOn(link.id, now + CLICK_BEHIND_MS - 1))).toBe(false);
+    expect(t.app.clickBuffer.record(clickOn(link.id, now + CLICK_BEHIND_MS))).toBe(true);
+    await t.app.clickBuffer.flush();
+    expect(await clicksOf(link.id)).toHaveLength(3);
+  });
+
   test('across servers a visitor counts again once the hour has passed, not before', async () => {
     const link = (await makeLink({ campaign_id: campaignId, sub_id: 'hour-across' })).json();
     const other = await buildApp({ config: t.config, database: await t.database.reopen(), logger: false });
