@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startChildServer } from '../../../test/child-server';
-import { testEngine } from '../../../test/engine';
 import { createSignedIn } from '../../../test/fixtures';
 import { createPostgresCopy, testConfig } from '../../../test/helper';
 import { buildApp } from '../../app';
@@ -27,7 +26,7 @@ const saleOf = (n: number) => ({
   affiliate_code: affiliateCode,
 });
 
-describe.runIf(testEngine() === 'postgres')('the postback under kill -9', () => {
+describe('the postback under kill -9', () => {
   beforeAll(async () => {
     copy = await createPostgresCopy();
     const database = await openDatabase({ databaseUrl: copy.url, poolSize: 2 });

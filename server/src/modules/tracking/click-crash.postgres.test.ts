@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startChildServer } from '../../../test/child-server';
-import { testEngine } from '../../../test/engine';
 import { createSignedIn } from '../../../test/fixtures';
 import { createPostgresCopy, testConfig } from '../../../test/helper';
 import { buildApp } from '../../app';
@@ -27,7 +26,7 @@ let code = '';
 
 // A kill -9 of PGlite's own process may leave its data folder half-written: the crash window is a
 // PostgreSQL promise (the server writes elsewhere and commits there).
-describe.runIf(testEngine() === 'postgres')('the click buffer under kill -9', () => {
+describe('the click buffer under kill -9', () => {
   beforeAll(async () => {
     copy = await createPostgresCopy();
     const database = await openDatabase({ databaseUrl: copy.url, poolSize: 2 });
