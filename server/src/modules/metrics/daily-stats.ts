@@ -123,6 +123,39 @@ const ADD_SQL = `
   )
   ${upsertInto('daily_stats', ['day', 'affiliate_id', 'campaign_id'])}`;
 
+/**
+ * The rollups of sales just recorded as pending, as common table expressions over a CTE named
+ * `inserted` (the sale writer's one statement, docs/decisions/016): the same deltas
+ * `moveSalesInStats` adds, summed in the database instead of in the server.
+ */
+export const PENDING_SALES_ROLLUP_CTES = `
+  sale_x as materialized (
+    select ((created_at at time zone 'UTC') - interval '3 hours')::date as day, affiliate_id, campaign_id,
+      0 as clicks, count(*)::int as pending_sales, sum(commission_cents)::bigint as pending_commission_cents,
+      0 as approved_sales, 0::bigint as approved_amount_cents, 0::bigint as approved_commission_cents,
+      0 as refunded_sales
+    from inserted group by 1, 2, 3
+  ),
+  sale_by_campaign as (${upsertInto('daily_campaign_stats', ['day', 'campaign_id']).replace('from x', 'from sale_x')}),
+  sale_by_affiliate as (${upsertInto('daily_affiliate_stats', ['day', 'affiliate_id']).replace('from x', 'from sale_x')}),
+  sale_by_pair as (${upsertInto('daily_stats', ['day', 'affiliate_id', 'campaign_id']).replace('from x', 'from sale_x')}),
+  sale_by_dimension as (
+    insert into daily_sales_by as d (day, dimension, key, status, sales, amount_cents, commission_cents)
+    select day, dimension, key, 'pending', count(*), sum(amount_cents), sum(commission_cents)
+    from (
+      select ((created_at at time zone 'UTC') - interval '3 hours')::date as day, dims.dimension, dims.key,
+        amount_cents, commission_cents
+      from inserted
+      cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source))
+        as dims(dimension, key)
+    ) y
+    group by day, dimension, key order by day, dimension, key
+    on conflict (day, dimension, key, status) do update set
+      sales = d.sales + excluded.sales,
+      amount_cents = d.amount_cents + excluded.amount_cents,
+      commission_cents = d.commission_cents + excluded.commission_cents
+  )`;
+
 type Delta = {
   day: string;
   affiliate_id: number;

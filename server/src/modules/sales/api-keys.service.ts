@@ -80,6 +80,7 @@ export async function revokeApiKey(db: Db, actorId: number, id: number) {
     if (!row) throw new AppError('NOT_FOUND', `API key ${id} not found.`);
     if (row.revokedAt) return;
     await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
+    postbackKeys(db).forget(id);
     await audit(tx, {
       actorId,
       action: 'api_key.revoke',
@@ -108,27 +109,57 @@ export function parseSignatureHeader(header: string): { t: string | null; signat
   return { t, signatures };
 }
 
-/** The keys postbacks present, looked up together when they arrive together. */
+/** How long a server trusts the key row it read: a key revoked on another server works that much longer. */
+export const API_KEY_CACHE_MS = 1000;
+const API_KEY_CACHE_MAX = 1000;
+
+/**
+ * The keys postbacks present. A launch sends thousands a minute with one key, so a row read is
+ * trusted for a second (and forgotten at once when this server revokes it); keys not in memory are
+ * looked up together when they arrive together. Unknown keys are never remembered.
+ */
 export type PostbackKeys = {
   find: (keyHash: string) => Promise<ApiKeyRow | undefined>;
   /** Cheap bookkeeping: a key's last use is written at most once a minute, whatever the load. */
   touch: (row: ApiKeyRow) => Promise<void>;
+  forget: (id: number) => void;
 };
 
+const keysOfDatabase = new WeakMap<Db, PostbackKeys>();
+
+/** One memory per database handle, shared by the postback route and the revocation. */
 export function postbackKeys(db: Db): PostbackKeys {
+  const known = keysOfDatabase.get(db);
+  if (known) return known;
   const writtenAt = new Map<number, number>();
-  return {
-    find: batchedLookup(async (hashes: string[]) => {
-      const rows = await db.select().from(apiKeys).where(inArray(apiKeys.keyHash, hashes));
-      return new Map(rows.map((row) => [row.keyHash, row]));
-    }),
+  const remembered = new Map<string, { row: ApiKeyRow; until: number }>();
+  const lookUp = batchedLookup(async (hashes: string[]) => {
+    const rows = await db.select().from(apiKeys).where(inArray(apiKeys.keyHash, hashes));
+    return new Map(rows.map((row) => [row.keyHash, row]));
+  });
+  const keys: PostbackKeys = {
+    async find(keyHash) {
+      const hit = remembered.get(keyHash);
+      if (hit && hit.until > Date.now()) return hit.row;
+      const row = await lookUp(keyHash);
+      if (row) {
+        if (remembered.size >= API_KEY_CACHE_MAX) remembered.clear();
+        remembered.set(keyHash, { row, until: Date.now() + API_KEY_CACHE_MS });
+      }
+      return row;
+    },
     async touch(row) {
       const last = Math.max(writtenAt.get(row.id) ?? 0, row.lastUsedAt?.getTime() ?? 0);
       if (Date.now() - last <= 60_000) return;
       writtenAt.set(row.id, Date.now());
       await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
     },
+    forget(id) {
+      for (const [hash, { row }] of remembered) if (row.id === id) remembered.delete(hash);
+    },
   };
+  keysOfDatabase.set(db, keys);
+  return keys;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { PENDING_SALES_ROLLUP_CTES } from '../metrics/daily-stats';
+import { NOTIFICATION_CHANNEL } from '../notifications/notifications.service';
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
@@ -168,6 +170,97 @@ export async function getSaleRow(db: Db, viewer: Viewer, id: number): Promise<Sa
   );
   if (!row) throw new AppError('NOT_FOUND', `Sale ${id} not found.`);
   return toSale(row, viewer);
+}
+
+/** A new sale as the sale writer hands it to the database, with what its audit and notification need. */
+export type NewSaleRow = typeof sales.$inferInsert & {
+  actorId: number | null;
+  /** Whom to tell, and what (in English and in Portuguese). */
+  userId: number;
+  textEn: string;
+  textPt: string;
+};
+
+/**
+ * A batch of new sales in one statement (docs/decisions/016): the rows (ids drawn first, so each
+ * comes back to its request; in order-key order, so two writers holding the same orders wait
+ * instead of deadlocking; an order already there is skipped), their audit lines, a notification
+ * each with its NOTIFY, and the rollups. One round trip, and atomic as a statement is.
+ */
+const INSERT_SALES = `
+  with input as materialized (
+    select nextval(pg_get_serial_sequence('sales', 'id')) as id, x.*
+    from jsonb_to_recordset($1::jsonb) as x(n int, campaign_id bigint, affiliate_id bigint, click_id uuid,
+      external_id text, amount_cents bigint, payment_method text, origin text, utm_source text, link_id bigint,
+      source text, commission_cents bigint, commission jsonb, flags jsonb, customer_email text,
+      attributed_by text, payable_at timestamptz, created_at timestamptz, actor_id bigint, user_id bigint,
+      text_en text, text_pt text)
+  ),
+  inserted as (
+    insert into sales (id, campaign_id, affiliate_id, click_id, external_id, amount_cents,
+      payment_method, origin, utm_source, link_id, source, status, commission_cents, commission, flags,
+      customer_email, attributed_by, payable_at, created_at)
+    overriding system value
+    select id, campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, utm_source,
+      link_id, source, 'pending', commission_cents, commission, flags, customer_email, attributed_by, payable_at,
+      created_at
+    from input order by campaign_id, external_id
+    on conflict (campaign_id, external_id) do nothing
+    returning id, campaign_id, affiliate_id, amount_cents, commission_cents, payment_method, origin, utm_source,
+      created_at, source, flags
+  ),
+  audited as (
+    insert into audit_log (actor_id, action, entity, entity_id, after)
+    select input.actor_id, 'sale.create', 'sale', inserted.id::text,
+      jsonb_build_object('source', inserted.source, 'amount_cents', inserted.amount_cents,
+        'commission_cents', inserted.commission_cents, 'flags', inserted.flags)
+    from inserted join input using (id)
+  ),
+  told as (
+    insert into notifications (user_id, kind, title, text, data)
+    select input.user_id, 'sale.created',
+      case when u.language = 'pt' then 'Nova venda' else 'New sale' end,
+      case when u.language = 'pt' then input.text_pt else input.text_en end,
+      jsonb_build_object('sale_id', inserted.id, 'commission_cents', inserted.commission_cents)
+    from inserted join input using (id) left join users u on u.id = input.user_id
+    returning id, user_id
+  ),
+  ${PENDING_SALES_ROLLUP_CTES}
+  select input.n, inserted.id,
+    (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text)) from told)
+      as announced
+  from inserted join input using (id)`;
+
+/** Writes the batch; answers the id of each row written, by its place in `rows` (a skipped order has none). */
+export async function insertSales(db: Db, rows: NewSaleRow[]): Promise<Map<number, number>> {
+  const input = rows.map((row, n) => ({
+    n,
+    campaign_id: row.campaignId,
+    affiliate_id: row.affiliateId,
+    click_id: row.clickId ?? null,
+    external_id: row.externalId ?? null,
+    amount_cents: row.amountCents,
+    payment_method: row.paymentMethod,
+    origin: row.origin ?? '',
+    utm_source: row.utmSource ?? '',
+    link_id: row.linkId ?? null,
+    source: row.source,
+    commission_cents: row.commissionCents,
+    commission: row.commission,
+    flags: row.flags ?? [],
+    customer_email: row.customerEmail ?? null,
+    attributed_by: row.attributedBy,
+    payable_at: row.payableAt,
+    created_at: row.createdAt,
+    actor_id: row.actorId,
+    user_id: row.userId,
+    text_en: row.textEn,
+    text_pt: row.textPt,
+  }));
+  const [head, tail] = INSERT_SALES.split('$1') as [string, string];
+  const result = await db.execute(sql`${sql.raw(head)}${JSON.stringify(input)}${sql.raw(tail)}`);
+  const written = (result as unknown as { rows: { n: number | string; id: number | string }[] }).rows;
+  return new Map(written.map((row) => [Number(row.n), Number(row.id)]));
 }
 
 /** Several sales by id (a batch just recorded), as an admin sees them. */

@@ -24,6 +24,7 @@ import {
   getSaleRow,
   getSaleRows,
   getSaleStory,
+  insertSales,
   type SaleListQuery,
   toSale,
   type Viewer,
@@ -122,6 +123,37 @@ function sameContent(sale: typeof sales.$inferSelect, input: SaleInput) {
 }
 
 const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** The row a new sale became, from what was written (the database adds only its id and defaults). */
+function recordedRow(values: typeof sales.$inferInsert, id: number): typeof sales.$inferSelect {
+  return {
+    id,
+    campaignId: values.campaignId,
+    affiliateId: values.affiliateId,
+    clickId: values.clickId ?? null,
+    externalId: values.externalId ?? null,
+    amountCents: values.amountCents,
+    currency: 'BRL',
+    paymentMethod: values.paymentMethod,
+    origin: values.origin ?? '',
+    utmSource: values.utmSource ?? '',
+    linkId: values.linkId ?? null,
+    source: values.source,
+    status: 'pending',
+    commissionCents: values.commissionCents,
+    commission: values.commission,
+    flags: values.flags ?? [],
+    customerEmail: values.customerEmail ?? null,
+    attributedBy: values.attributedBy,
+    payableAt: values.payableAt,
+    createdAt: values.createdAt ?? new Date(),
+    decidedAt: null,
+    decidedBy: null,
+    refundedAt: null,
+    note: null,
+  };
+}
+
 const orderKey = (campaignId: number, externalId: string) => `${campaignId}|${externalId}`;
 
 /** The sales already recorded under some (campaign, order id) pairs, by `orderKey`. */
@@ -306,69 +338,27 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
 
   const created = new Map<number, Sale>();
   if (fresh.length > 0) {
-    await db.transaction(async (tx) => {
-      // In order-key order, so two batches holding the same orders wait for each other instead of deadlocking.
-      const keyed = fresh
-        .filter((f) => f.values.externalId)
-        .map((f) => ({ key: orderKey(f.values.campaignId, f.values.externalId ?? ''), values: f.values }))
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const rows = keyed.length
-        ? await tx
-            .insert(sales)
-            .values(keyed.map((k) => k.values))
-            .onConflictDoNothing({ target: [sales.campaignId, sales.externalId] })
-            .returning()
-        : [];
-      const rowOf = new Map(rows.map((row) => [orderKey(row.campaignId, row.externalId ?? ''), row]));
-      const written: { entry: (typeof fresh)[number]; row: typeof sales.$inferSelect }[] = [];
-      for (const entry of fresh) {
-        if (entry.values.externalId) {
-          const row = rowOf.get(orderKey(entry.values.campaignId, entry.values.externalId));
-          // Another server or batch recorded the same order a moment ago: a repeat, after this transaction.
-          if (row) written.push({ entry, row });
-          else repeats.push({ index: entry.index, key: orderKey(entry.values.campaignId, entry.values.externalId) });
-        } else {
-          const [row] = await tx.insert(sales).values(entry.values).returning();
-          if (row) written.push({ entry, row });
-        }
-      }
-      await moveSalesInStats(
+    const write = async (tx: Db) => {
+      const ids = await insertSales(
         tx,
-        written.map((w) => w.row),
-        null,
-        'pending',
-      );
-      await auditAll(
-        tx,
-        written.map(({ entry, row }) => ({
+        fresh.map((entry) => ({
+          ...entry.values,
           actorId: requests[entry.index]?.meta.actorId ?? null,
-          action: 'sale.create',
-          entity: 'sale',
-          entityId: row.id,
-          after: {
-            source: row.source,
-            amount_cents: row.amountCents,
-            commission_cents: row.commissionCents,
-            flags: row.flags,
-          },
-        })),
-      );
-      await notifyEach(
-        tx,
-        written.map(({ entry, row }) => ({
           userId: entry.owner.affiliate.userId,
-          notification: {
-            kind: 'sale.created',
-            title: 'New sale',
-            text: `A sale on “${entry.campaignName}” earned you a pending commission.`,
-            pt: {
-              title: 'Nova venda',
-              text: `Uma venda em “${entry.campaignName}” gerou uma comissão pendente para você.`,
-            },
-            data: { sale_id: row.id, commission_cents: row.commissionCents },
-          },
+          textEn: `A sale on “${entry.campaignName}” earned you a pending commission.`,
+          textPt: `Uma venda em “${entry.campaignName}” gerou uma comissão pendente para você.`,
         })),
       );
+      const written: { entry: (typeof fresh)[number]; row: typeof sales.$inferSelect }[] = [];
+      fresh.forEach((entry, n) => {
+        const id = ids.get(n);
+        // Another server or batch recorded the same order a moment ago: a repeat, after this write.
+        if (id === undefined) {
+          repeats.push({ index: entry.index, key: orderKey(entry.values.campaignId, entry.values.externalId ?? '') });
+          return;
+        }
+        written.push({ entry, row: recordedRow(entry.values, id) });
+      });
       const approved = await approveRecorded(
         tx,
         written
@@ -397,7 +387,10 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           ),
         );
       }
-    });
+    };
+    // Pending sales are one statement, atomic by itself; an approval joins it in a transaction.
+    if (fresh.some((entry) => entry.approveNow)) await db.transaction(write);
+    else await write(db);
   }
   for (const [index, sale] of created) outcomes[index] = { ok: true, value: { sale, created: true } };
 
