@@ -237,22 +237,28 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
   const ordered = requests.flatMap(({ input }) =>
     input.external_id ? [{ campaignId: input.campaign_id, externalId: input.external_id }] : [],
   );
-  const [campaignRows, before, clickRows] = await Promise.all([
+  // Every lookup at once; only the owners of clicks come after, and only those not found already.
+  const [campaignRows, before, clickRows, namedOwners] = await Promise.all([
     db
       .select()
       .from(campaigns)
       .where(inArray(campaigns.id, unique(requests.map((r) => r.input.campaign_id)))),
     findOrders(db, ordered),
     findBatchClicks(db, deps, unique(requests.flatMap((r) => (r.input.click_id ? [r.input.click_id] : [])))),
+    findAffiliates(
+      db,
+      unique(requests.flatMap((r) => (r.input.affiliate_id ? [r.input.affiliate_id] : []))),
+      unique(requests.flatMap((r) => (r.input.affiliate_code ? [r.input.affiliate_code] : []))),
+    ),
   ]);
   const campaignOf = new Map(campaignRows.map((c) => [c.id, c]));
-  const ownerRows = await findAffiliates(
-    db,
-    unique([
-      ...[...clickRows.values()].map((row) => row.click.affiliateId),
-      ...requests.flatMap((r) => (r.input.affiliate_id ? [r.input.affiliate_id] : [])),
-    ]),
-    unique(requests.flatMap((r) => (r.input.affiliate_code ? [r.input.affiliate_code] : []))),
+  const named = new Set(namedOwners.map((row) => row.affiliate.id));
+  const ownerRows = namedOwners.concat(
+    await findAffiliates(
+      db,
+      unique([...clickRows.values()].map((row) => row.click.affiliateId).filter((id) => !named.has(id))),
+      [],
+    ),
   );
   const found = {
     clicks: clickRows,
