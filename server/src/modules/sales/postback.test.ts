@@ -4,7 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { buildApp } from '../../app';
 import { affiliates, apiKeys, campaigns, ledgerEntries, sales } from '../../db/schema';
+import { API_KEY_CACHE_MS } from './api-keys.service';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedIn>>;
@@ -179,9 +181,38 @@ describe('POST /postback', () => {
         payload: { name: 'temporária', signed: false },
       })
     ).json();
+    // Used once, so this server holds its row (API_KEY_CACHE_MS): revoking here forgets it at once.
+    expect((await postback(JSON.stringify(body()), { 'x-api-key': key.key })).statusCode).toBe(201);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${key.id}`, headers: admin.headers });
     const revoked = await postback(JSON.stringify(body()), { 'x-api-key': key.key });
     expect(revoked.statusCode).toBe(401);
+  });
+
+  test('a key revoked on another server stops working here within API_KEY_CACHE_MS', async () => {
+    const here = await buildApp({ config: t.config, database: await t.database.reopen(), logger: false });
+    try {
+      const key = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/api-keys',
+          headers: admin.headers,
+          payload: { name: 'outro servidor', signed: false },
+        })
+      ).json();
+      const send = () =>
+        here.inject({
+          method: 'POST',
+          url: '/api/v1/postback',
+          headers: { 'content-type': 'application/json', 'x-api-key': key.key },
+          payload: JSON.stringify(body()),
+        });
+      expect((await send()).statusCode).toBe(201);
+      await t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${key.id}`, headers: admin.headers });
+      await new Promise((resolve) => setTimeout(resolve, API_KEY_CACHE_MS + 100));
+      expect((await send()).statusCode).toBe(401);
+    } finally {
+      await here.close();
+    }
   });
 
   test('a bad body from a valid key is a 400 naming the field', async () => {
