@@ -9,7 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { record, startBuiltServer } from './support/server.mjs';
+import { BENCH_ADMIN, callApi, freshPostgresDatabase, median, record, startBuiltServer } from './support/server.mjs';
 import { ensureBenchTools } from './support/tools.mjs';
 
 // bench/support/postback-load.mjs runs autocannon, one of the bench's own tools.
@@ -24,14 +24,6 @@ const AFFILIATES = 40;
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const IMPORT_CHUNK = 100;
 const CAMPAIGNS = 5;
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' };
-const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-};
-
 function load(url, targets, apiKey, prefix) {
   const out = execFileSync(
     'taskset',
@@ -52,26 +44,13 @@ function load(url, targets, apiKey, prefix) {
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
-async function json(base, path, { token, body, method } = {}) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method: method ?? (body ? 'POST' : 'GET'),
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-
 /** Campaigns, approved affiliates and an unsigned postback key. */
 async function seed(base) {
-  const admin = (await json(base, '/auth/login', { body: ADMIN })).token;
+  const admin = (await callApi(base, '/auth/login', { body: BENCH_ADMIN })).token;
   const campaigns = [];
   for (let i = 0; i < CAMPAIGNS; i++) {
     campaigns.push(
-      await json(base, '/campaigns', {
+      await callApi(base, '/campaigns', {
         token: admin,
         body: {
           name: `Lançamento ${i + 1}`,
@@ -85,7 +64,7 @@ async function seed(base) {
     );
   }
   for (let i = 0; i < AFFILIATES; i++) {
-    await json(base, '/auth/register', {
+    await callApi(base, '/auth/register', {
       body: {
         first_name: 'Bench',
         last_name: `Afiliado ${i}`,
@@ -95,12 +74,12 @@ async function seed(base) {
       },
     });
   }
-  const pending = await json(base, `/affiliates?status=pending&page_size=${AFFILIATES}`, { token: admin });
+  const pending = await callApi(base, `/affiliates?status=pending&page_size=${AFFILIATES}`, { token: admin });
   for (const affiliate of pending.items) {
-    await json(base, `/affiliates/${affiliate.id}/approve`, { token: admin, method: 'POST' });
+    await callApi(base, `/affiliates/${affiliate.id}/approve`, { token: admin, method: 'POST' });
   }
-  const approved = await json(base, `/affiliates?status=approved&page_size=${AFFILIATES}`, { token: admin });
-  const key = await json(base, '/api-keys', { token: admin, body: { name: 'Bench', signed: false } });
+  const approved = await callApi(base, `/affiliates?status=approved&page_size=${AFFILIATES}`, { token: admin });
+  const key = await callApi(base, '/api-keys', { token: admin, body: { name: 'Bench', signed: false } });
   const codes = approved.items.map((a) => a.code);
   return {
     admin,
@@ -126,18 +105,7 @@ async function countSales(engine, database, dataDir) {
   return rows[0];
 }
 
-async function freshDatabase(name) {
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-const bareDatabase = await freshDatabase('afiliados_bench_bare');
+const bareDatabase = await freshPostgresDatabase('afiliados_bench_bare');
 let bareTurn = 0;
 /** The bare server's throughput now: the machine drifts, so it is measured between our turns. */
 async function measureBare(targets) {
@@ -179,7 +147,7 @@ async function importRows(base, world, engine) {
     for (let i = start; i < Math.min(start + IMPORT_CHUNK, IMPORT_ROWS); i++) {
       rows.push({ line: i + 2, values: importValues(world, engine, i) });
     }
-    const answer = await json(base, '/sales/import', { token: world.admin, body: { rows } });
+    const answer = await callApi(base, '/sales/import', { token: world.admin, body: { rows } });
     created += answer.results.filter((r) => r.outcome === 'created').length;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -229,13 +197,13 @@ const summarise = (turns) => ({
 const runs = [];
 let lastSpread = [];
 for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')) {
-  const database = engine === 'postgres' ? await freshDatabase('afiliados_bench') : undefined;
+  const database = engine === 'postgres' ? await freshPostgresDatabase('afiliados_bench') : undefined;
   const server = await startBuiltServer({
     port: 3291,
     cpu: 0,
     env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ...(database ? { DATABASE_URL: database } : {}),

@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { record, startBuiltServer } from './support/server.mjs';
+import { BENCH_ADMIN, callApi, freshPostgresDatabase, median, record, startBuiltServer } from './support/server.mjs';
 import { ensureBenchTools } from './support/tools.mjs';
 
 // bench/support/load.mjs runs autocannon, one of the bench's own tools.
@@ -16,13 +16,6 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Turns of our server's load, each between two of the bare server's. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-};
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' };
-const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function load(url) {
   const out = execFileSync(
@@ -35,22 +28,10 @@ function load(url) {
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
-async function json(base, path, { token, body, method } = {}) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method: method ?? (body ? 'POST' : 'GET'),
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
-}
-
 /** An admin, an approved affiliate, an active campaign and the affiliate's link. */
 async function seed(base) {
-  const admin = (await json(base, '/auth/login', { body: ADMIN })).token;
-  const campaign = await json(base, '/campaigns', {
+  const admin = (await callApi(base, '/auth/login', { body: BENCH_ADMIN })).token;
+  const campaign = await callApi(base, '/campaigns', {
     token: admin,
     body: {
       name: 'Bench',
@@ -59,7 +40,7 @@ async function seed(base) {
       hold_days: 7,
     },
   });
-  await json(base, '/auth/register', {
+  await callApi(base, '/auth/register', {
     body: {
       first_name: 'Bench',
       last_name: 'Afiliado',
@@ -68,12 +49,12 @@ async function seed(base) {
       accept_terms: true,
     },
   });
-  const pending = await json(base, '/affiliates?status=pending', { token: admin });
-  await json(base, `/affiliates/${pending.items[0].id}/approve`, { token: admin, method: 'POST' });
+  const pending = await callApi(base, '/affiliates?status=pending', { token: admin });
+  await callApi(base, `/affiliates/${pending.items[0].id}/approve`, { token: admin, method: 'POST' });
   const affiliate = (
-    await json(base, '/auth/login', { body: { email: 'afiliado@bench.test', password: 'bench-senha-1' } })
+    await callApi(base, '/auth/login', { body: { email: 'afiliado@bench.test', password: 'bench-senha-1' } })
   ).token;
-  return json(base, '/links', { token: affiliate, body: { campaign_id: campaign.id, utm_source: 'bench' } });
+  return callApi(base, '/links', { token: affiliate, body: { campaign_id: campaign.id, utm_source: 'bench' } });
 }
 
 async function countClicks(engine, database, dataDir, linkId) {
@@ -90,17 +71,6 @@ async function countClicks(engine, database, dataDir, linkId) {
   return rows[0].n;
 }
 
-async function freshPostgres() {
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query('drop database if exists afiliados_bench with (force)');
-  await admin.query('create database afiliados_bench');
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = '/afiliados_bench';
-  return url.toString();
-}
-
 /** The bare server's throughput now: the machine's speed drifts between runs, so it is measured beside each engine. */
 async function measureBare() {
   const bare = spawn('taskset', ['-c', '0', process.execPath, 'bench/support/bare-redirect.mjs', '3290'], {
@@ -115,13 +85,13 @@ async function measureBare() {
 
 const runs = [];
 for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')) {
-  const database = engine === 'postgres' ? await freshPostgres() : undefined;
+  const database = engine === 'postgres' ? await freshPostgresDatabase('afiliados_bench') : undefined;
   const server = await startBuiltServer({
     port: 3291,
     cpu: 0,
     env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // BENCH_DISTINCT_VISITORS gives each request its own address through X-Forwarded-For.
       TRUST_PROXY: 'loopback',

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import pg from 'pg';
 
 /** The built server on a fresh data folder; `cpu` pins it to one core (taskset) for load tests. */
 export async function startBuiltServer({ port, env = {}, cpu }) {
@@ -44,4 +45,41 @@ export function record(name, result) {
   };
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(entry, null, 2)}\n`);
   console.log(`${name}: ${result.verdict}`);
+}
+
+/** The administrator every bench's server starts with, and the PostgreSQL server benches use. */
+export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1' };
+export const BENCH_POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The middle of some measurements (turns are compared by their medians). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+}
+
+/** A JSON call to the portal's API, for seeding; anything but a 2xx stops the bench. */
+export async function callApi(base, path, { token, body, method } = {}) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method: method ?? (body ? 'POST' : 'GET'),
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** An empty database of that name on the bench's PostgreSQL server; answers its URL. */
+export async function freshPostgresDatabase(name) {
+  const admin = new pg.Client({ connectionString: BENCH_POSTGRES });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_POSTGRES);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -4,33 +4,30 @@
  * the row as it is now (nothing is cached between turns).
  */
 export function batchedLookup<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
-  let waiting: Map<K, ((value: V | undefined) => void)[]> | null = null;
-  let failures: ((error: unknown) => void)[] = [];
+  type Caller = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
+  let waiting: Map<K, Caller[]> | null = null;
 
-  async function run(asked: Map<K, ((value: V | undefined) => void)[]>, fail: ((error: unknown) => void)[]) {
+  async function run(asked: Map<K, Caller[]>) {
     try {
       const found = await load([...asked.keys()]);
-      for (const [key, resolvers] of asked) for (const resolve of resolvers) resolve(found.get(key));
+      for (const [key, callers] of asked) for (const caller of callers) caller.resolve(found.get(key));
     } catch (error) {
-      for (const reject of fail) reject(error);
+      for (const callers of asked.values()) for (const caller of callers) caller.reject(error);
     }
   }
 
   return (key) =>
     new Promise((resolve, reject) => {
       if (!waiting) {
-        const asked = new Map<K, ((value: V | undefined) => void)[]>();
-        const fail: ((error: unknown) => void)[] = [];
+        const asked = new Map<K, Caller[]>();
         waiting = asked;
-        failures = fail;
         setImmediate(() => {
           waiting = null;
-          void run(asked, fail);
+          void run(asked);
         });
       }
-      const resolvers = waiting.get(key) ?? [];
-      resolvers.push(resolve);
-      waiting.set(key, resolvers);
-      failures.push(reject);
+      const callers = waiting.get(key) ?? [];
+      callers.push({ resolve, reject });
+      waiting.set(key, callers);
     });
 }

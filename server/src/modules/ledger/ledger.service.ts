@@ -19,23 +19,24 @@ export type NewLedgerEntry = {
   at?: Date;
 };
 
+function ledgerRowOf(entry: NewLedgerEntry) {
+  return {
+    affiliateId: entry.affiliateId,
+    kind: entry.kind,
+    amountCents: entry.amountCents,
+    saleId: entry.saleId ?? null,
+    redemptionId: entry.redemptionId ?? null,
+    note: entry.note ?? null,
+    ...(entry.at ? { createdAt: entry.at } : {}),
+  };
+}
+
 /**
  * The only way money moves: one more line in the affiliate's ledger. Call it inside the transaction
  * that makes the change it records; the table refuses updates and deletes.
  */
 export async function appendLedgerEntry(db: Db, entry: NewLedgerEntry) {
-  const [row] = await db
-    .insert(ledgerEntries)
-    .values({
-      affiliateId: entry.affiliateId,
-      kind: entry.kind,
-      amountCents: entry.amountCents,
-      saleId: entry.saleId ?? null,
-      redemptionId: entry.redemptionId ?? null,
-      note: entry.note ?? null,
-      ...(entry.at ? { createdAt: entry.at } : {}),
-    })
-    .returning();
+  const [row] = await db.insert(ledgerEntries).values(ledgerRowOf(entry)).returning();
   if (!row) throw new Error('ledger insert returned nothing');
   return row;
 }
@@ -43,17 +44,7 @@ export async function appendLedgerEntry(db: Db, entry: NewLedgerEntry) {
 /** Several lines in one statement (the commissions of a batch of sales recorded as approved). */
 export async function appendLedgerEntries(db: Db, entries: NewLedgerEntry[]) {
   if (entries.length === 0) return;
-  await db.insert(ledgerEntries).values(
-    entries.map((entry) => ({
-      affiliateId: entry.affiliateId,
-      kind: entry.kind,
-      amountCents: entry.amountCents,
-      saleId: entry.saleId ?? null,
-      redemptionId: entry.redemptionId ?? null,
-      note: entry.note ?? null,
-      ...(entry.at ? { createdAt: entry.at } : {}),
-    })),
-  );
+  await db.insert(ledgerEntries).values(entries.map(ledgerRowOf));
 }
 
 /** Available balance: the sum of the ledger. */

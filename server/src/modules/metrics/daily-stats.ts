@@ -256,11 +256,3 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
     sql`with by_dimension as (${sql.raw(byHead)}${JSON.stringify(rows)}${sql.raw(byTail)}), ${sql.raw(head)}${deltasJson}${sql.raw(tail)}`,
   );
 }
-
-/** Adds deltas to the rollup through Drizzle (inside the caller's transaction). */
-export async function addStats(db: Db, deltas: Delta[]) {
-  if (deltas.length === 0) return;
-  const [head, tail] = ADD_SQL.split('$1') as [string, string];
-  const json = JSON.stringify(deltas.map((d) => ({ ...ZERO, ...d })));
-  await db.execute(sql`${sql.raw(head)}${json}${sql.raw(tail)}`);
-}
