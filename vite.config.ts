@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups, firstScreenPlugin, isChunkProbe } from './web/build/first-screen';
 
 const PRELOADED =
-  /(full-layout|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found)-/;
+  /(app-shared|sign-in|public-shared|signed-in|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found)-/;
 
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   root: 'web',
-  plugins: [react()],
+  // The boot script (web/src/boot.ts) and the sign-in / signed-in chunks: docs/decisions/019.
+  plugins: [react(), firstScreenPlugin()],
   resolve: {
     alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) },
   },
@@ -16,15 +18,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions:
+      command === 'build' && !isChunkProbe()
+        ? { output: { codeSplitting: await chunkGroups(fileURLToPath(import.meta.url)) } }
+        : {},
     // The sign-in page carries the preload list of every lazy import. Only the layouts' and the
     // public screens' dependencies are listed (the layouts hold most of what any screen needs); a
     // signed-in screen's own few extra chunks load as it imports them. Saves ~2 KiB gzip of the
     // sign-in budget (bench/login-bundle) without a waterfall on the sign-in page itself.
     modulePreload: {
-      resolveDependencies: (url, deps) => (PRELOADED.test(url) ? deps : []),
+      resolveDependencies: (url: string, deps: string[]) => (PRELOADED.test(url) ? deps : []),
     },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/r': 'http://127.0.0.1:3000' },
   },
-});
+}));

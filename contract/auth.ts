@@ -71,6 +71,8 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 export const sessionSchema = z.object({
   token: z.string(),
   user: userStateSchema,
+  /** The account's language: the interface takes it at sign-in, so screens, toasts and emails agree. */
+  language: languageSchema,
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -91,10 +93,15 @@ export type TwoStepsBody = z.input<typeof twoStepsBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 
+const resetTokenSchema = z.string().min(1, 'is required').max(200);
+
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1, 'is required').max(200),
+  token: resetTokenSchema,
   password: passwordSchema,
 });
+
+/** Asks whether a reset link still works, without using it up (the page says so before the form). */
+export const resetTokenBodySchema = z.object({ token: resetTokenSchema });
 
 export const changePasswordBodySchema = z.object({
   current_password: z.string().min(1, 'is required').max(128),

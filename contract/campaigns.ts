@@ -82,7 +82,30 @@ export const campaignListQuerySchema = listQuerySchema.extend({
   status: campaignStatusSchema.optional(),
 });
 export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;
-export const campaignPageSchema = pageOf(campaignSchema);
+
+/**
+ * What a campaign card tells an affiliate choosing where to send traffic, programme-wide; each is
+ * null while there is no data to compute it from.
+ */
+export const campaignFiguresSchema = z.object({
+  /** The average approved sale, rounded half up to the cent. */
+  average_order_cents: z.number().int().nullable(),
+  /**
+   * What one average sale pays: a fixed commission as it is, a percent one (or the level's rate for
+   * an affiliate when the campaign has no rule) applied to `average_order_cents`.
+   */
+  sale_commission_cents: z.number().int().nullable(),
+  /** Earnings per counted click: commissions of pending and approved sales over counted clicks. */
+  epc_cents: z.number().int().nullable(),
+  /** Pending and approved sales per counted click, in basis points (250 = 2.5 %). */
+  conversion_bps: z.number().int().nullable(),
+});
+export type CampaignFigures = z.infer<typeof campaignFiguresSchema>;
+
+/** A campaign as the list shows it: the campaign and its figures. */
+export const campaignListItemSchema = campaignSchema.extend({ figures: campaignFiguresSchema });
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
+export const campaignPageSchema = pageOf(campaignListItemSchema);
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 

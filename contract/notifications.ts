@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantSchema, listQuerySchema, pageOf } from './common';
+import { idSchema, instantSchema, listQuerySchema, pageOf } from './common';
 
 export const NOTIFICATION_EVENT = 'notification_activated';
 
@@ -18,6 +18,13 @@ export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
   unread: z.number().int(),
 });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/**
+ * POST /notifications/read: the newest notification the person has seen; those after it (arrived
+ * while the bell was open) stay unread. Without it, every one is marked read.
+ */
+export const markNotificationsReadBodySchema = z.object({ up_to_id: idSchema.optional() });
 
 /** SPEC.md §3: the log's user is the user state without avatar, id_rede, nivel_afiliado, nome, sobrenome. */
 export const logUserSchema = z.strictObject({

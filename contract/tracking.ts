@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignStatusSchema } from './campaigns';
 import { idSchema } from './common';
 
 const tag = z
@@ -23,6 +24,8 @@ export const linkSchema = z.object({
   url: z.string(),
   campaign_id: z.number().int(),
   campaign_name: z.string(),
+  /** A paused or ended campaign's links still redirect, but earn nothing new: the table says so. */
+  campaign_status: campaignStatusSchema,
   sub_id: z.string(),
   utm_source: z.string(),
   utm_medium: z.string(),

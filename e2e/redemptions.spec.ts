@@ -48,6 +48,11 @@ test.describe('[REDEMPTIONS]', () => {
     await expect(page.getByText(/Redemption #\d+ of R\$100\.00 requested/)).toBeVisible();
     await expect(page.getByTestId('balance-available')).toHaveText('R$23.45');
     await expect(page.getByTestId('balance-reserved')).toHaveText('R$100.00');
+    // One open request at a time: the next one waits, and the page says so as information, not as an error.
+    const waiting = page.getByRole('status').filter({ hasText: 'One request at a time' });
+    await expect(waiting).toContainText('Your request of R$100.00 is on its way.');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Request redemption' })).toBeDisabled();
     const id = Number(/#(\d+)/.exec((await page.getByText(/Redemption #\d+ of/).textContent()) ?? '')?.[1]);
 
     // The admin approves it, then records the PIX payment.
@@ -55,16 +60,25 @@ test.describe('[REDEMPTIONS]', () => {
     await useSession(adminPage, ADMIN.email, ADMIN.password);
     await adminPage.goto('/admin/historico-resgates');
     await adminPage.getByRole('textbox', { name: 'Search affiliate or code…' }).fill(code);
+    await expect(adminPage.getByRole('combobox', { name: 'Status' })).toHaveValue('Requested');
     await adminPage.getByRole('button', { name: `Approve ${id}` }).click();
-    await expect(adminPage.getByText(`Redemption #${id}: Approved.`)).toBeVisible();
-    await adminPage.getByRole('combobox', { name: 'Status' }).click();
-    await adminPage.getByRole('option', { name: 'Approved' }).click();
+    // The approved request stays in view under "Requested", with its next step, and the notice says what it is.
+    await expect(adminPage.getByRole('status')).toContainText(`Redemption #${id} approved. Next: pay it`);
+    const row = adminPage
+      .getByRole('row')
+      .filter({ has: adminPage.getByRole('button', { name: `Mark as paid ${id}` }) });
+    await expect(row).toContainText('Approved');
+    // The notice follows it to where it now lives.
+    await adminPage.getByRole('button', { name: 'See it under “Approved”' }).click();
+    await expect(adminPage.getByRole('combobox', { name: 'Status' })).toHaveValue('Approved');
+    await expect(row).toBeVisible();
     await adminPage.getByRole('button', { name: `Mark as paid ${id}` }).click();
     const dialog = adminPage.getByRole('dialog', { name: `Pay redemption #${id}` });
     await expect(dialog).toContainText(affiliate.email);
     await dialog.getByRole('textbox', { name: 'PIX end-to-end id or receipt number' }).fill(`E2E${stamp}`);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(adminPage.getByText(`Redemption #${id}: Paid.`)).toBeVisible();
+    await expect(adminPage.getByRole('status')).toContainText(`Redemption #${id} paid.`);
+    await expect(adminPage.getByRole('row').filter({ hasText: code })).toContainText('Paid');
     // The one-at-a-time rule is the admin's to change, on the same screen.
     const rule = adminPage.getByRole('switch', { name: 'One open request at a time' });
     const ruleOnServer = async () =>

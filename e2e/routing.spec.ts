@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, useSession } from './support/api';
+import { ADMIN, createApprovedAffiliate, useSession } from './support/api';
+import { holdRequests } from './support/network';
 
 test.describe('[ROUTING] the route table of SPEC.md §2', () => {
   test.beforeEach(async ({ page }) => useSession(page, ADMIN.email, ADMIN.password));
@@ -35,12 +36,21 @@ test.describe('[ROUTING] the route table of SPEC.md §2', () => {
       ['/auth/forgot-password', 'Forgot password'],
       ['/auth/resetar-senha/abc', 'Reset password'],
       ['/auth/two-steps', 'Two-step verification'],
-      ['/auth/maintenance', 'Maintenance'],
+      // Outside maintenance, its page says the portal is open.
+      ['/auth/maintenance', 'The portal is open'],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('navigation')).toHaveCount(0);
     }
+  });
+});
+
+// The affiliate's own screens are in an affiliate's menu (an admin is not offered them).
+test.describe('[ROUTING] screens load on demand', () => {
+  test.beforeEach(async ({ page }) => {
+    const affiliate = await createApprovedAffiliate('Rotas', `Pessoa${Date.now()}`);
+    await useSession(page, affiliate.email, affiliate.password);
   });
 
   test('a second route loads a chunk of its own', async ({ page }) => {
@@ -59,14 +69,7 @@ test.describe('[ROUTING] the route table of SPEC.md §2', () => {
   test('a slow screen shows the spinner while its chunk loads', async ({ page }) => {
     await page.goto('/campanhas');
     await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/link-generator-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/link-generator-[\w-]+\.js$/);
     await page.getByRole('link', { name: 'Link generator' }).click();
     await expect(page.getByTestId('screen-spinner')).toBeVisible();
     release();

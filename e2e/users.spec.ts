@@ -27,7 +27,8 @@ test.describe('[ADMIN][USERS]', () => {
     await person.getByRole('textbox', { name: 'Confirm the new password' }).fill('senha-da-lia-1');
     await person.getByRole('button', { name: 'Save new password' }).click();
     await signInThroughForm(person, email, 'senha-da-lia-1');
-    await expect(person.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    // Invited in Portuguese (the form's default), she gets the portal in Portuguese: her account's language.
+    await expect(person.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
 
     // Suspend from the affiliate settings: the person's session ends.
     await page.getByRole('link', { name: `Lia ${last}` }).click();
@@ -46,6 +47,7 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(page).toHaveURL(/\/admin\/usuarios$/);
     await expect(page.getByRole('status')).toContainText(`Lia ${last} was deactivated.`);
     await signInThroughForm(person, email, 'senha-da-lia-1');
-    await expect(person.getByRole('alert')).toContainText('deactivated');
+    // Her sign-in page stays in her last language, Portuguese.
+    await expect(person.getByRole('alert')).toContainText('desativada');
   });
 });

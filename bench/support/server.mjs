@@ -5,23 +5,34 @@ import { cpus } from 'node:os';
 import pg from 'pg';
 
 /** The built server on a fresh data folder; `cpu` pins it to one core (taskset) for load tests. */
-export async function startBuiltServer({ port, env = {}, cpu }) {
+export async function startBuiltServer({ port, env = {}, cpu, readyTimeoutMs = 30_000 }) {
   const dataDir = `.tmp/bench-data-${port}`;
+  mkdirSync('.tmp', { recursive: true });
   rmSync(dataDir, { recursive: true, force: true });
   const command = cpu === undefined ? [process.execPath] : ['taskset', '-c', String(cpu), process.execPath];
   // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_SERVER_FLAGS adds Node flags to the server only (say --trace-gc: the lines go to its log).
+  profile.push(...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []));
   const child = spawn(command[0], [...command.slice(1), ...profile, 'dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     // The server's log (warnings and errors) beside its data, for when a run goes wrong.
     stdio: ['ignore', openSync(`.tmp/bench-server-${port}.log`, 'w'), 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Ready once it answers /ready (a first start with DEMO_DATA=1 seeds the demo programme first).
+  let isReady = false;
+  for (const until = Date.now() + readyTimeoutMs; !isReady && Date.now() < until; ) {
     try {
-      if ((await fetch(`${base}/api/v1/ready`)).ok) break;
+      isReady = (await fetch(`${base}/api/v1/ready`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+    if (!isReady) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!isReady) {
+    child.kill('SIGTERM');
+    throw new Error(
+      `the built server on port ${port} was not ready after ${readyTimeoutMs} ms (.tmp/bench-server-${port}.log)`,
+    );
   }
   return {
     base,

@@ -60,11 +60,15 @@ export async function setMaintenance(enabled: boolean, message?: string) {
   await call('/settings/maintenance', { method: 'PUT', body: { enabled, message }, token: admin });
 }
 
+/**
+ * The sign-in form as a person fills it. Its fields are found by type: the page shows the last
+ * language chosen on this browser, which after a Portuguese account's session is Portuguese.
+ */
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
 }
 
 /** The newest mail with this subject the portal sent to this address through the test's SMTP server. */
@@ -131,4 +135,23 @@ export async function affiliateOf(email: string) {
   const found = page.items.find((a) => a.email === email);
   if (!found) throw new Error(`no affiliate ${email}`);
   return found;
+}
+
+/**
+ * An approved affiliate nobody is told about: registered by the admin (no "new registration" toast
+ * on the admins' screens, no "approved" toast at their first sign-in), password set from the invitation.
+ */
+export async function createQuietAffiliate(first: string, last: string, language = 'en') {
+  const email = uniqueEmail(first.toLowerCase());
+  const password = 'senha-e2e-123';
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  await call('/users', {
+    token: admin,
+    body: { first_name: first, last_name: last, email, role: 'Afiliado', language },
+  });
+  const subject = language === 'pt' ? 'Seu acesso ao programa de afiliados' : 'Your access to the affiliate programme';
+  const mail = await latestMailTo(email, subject);
+  const token = mail.text.match(/\/auth\/resetar-senha\/([\w-]+)/)?.[1] ?? '';
+  await call('/auth/reset-password', { body: { token, password } });
+  return { email, password, first, last };
 }

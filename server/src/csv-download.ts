@@ -1,5 +1,15 @@
 import { Readable } from 'node:stream';
+import { type CsvLanguage, csvLanguageOf } from '@contract/csv';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { Db } from './db/client';
+import { users } from './db/schema';
+
+/** The language an export is written in: the account's (Portuguese or English). */
+export async function csvLanguageOfUser(db: Db, userId: number): Promise<CsvLanguage> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return csvLanguageOf(row?.language);
+}
 
 /**
  * A CSV download streamed line by line (an export never sits in memory). The header and the first

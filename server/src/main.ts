@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { schedulePromotions } from './modules/levels/promotion.service';
+import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
 import { scheduleAutoApproval } from './modules/sales/approval-job';
 import { prepareDatabase } from './seed/prepare';
 
@@ -28,7 +29,12 @@ async function main() {
   const app = await buildApp({ config, database, webDir: WEB_DIR });
   const summary = await prepareDatabase(database, config, app.log);
   // Background jobs run on every server; each takes a lease in the database, so one does the work.
-  const jobs = [scheduleAutoApproval(database.db, app.log), schedulePromotions(database.db, app.log)];
+  // The rollup merge needs no lease: merges on several servers at once move each increment once.
+  const jobs = [
+    scheduleAutoApproval(database.db, app.log),
+    schedulePromotions(database.db, app.log),
+    scheduleRecentStatsMerge(database.db, app.log),
+  ];
   const stopJobs = () => {
     for (const stop of jobs) stop();
   };

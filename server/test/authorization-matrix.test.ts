@@ -25,6 +25,7 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/auth/two-steps': 'public',
   'POST /api/v1/auth/forgot-password': 'public',
   'POST /api/v1/auth/reset-password': 'public',
+  'POST /api/v1/auth/reset-password/check': 'public',
   'GET /api/v1/avatars/{id}': 'public',
   'GET /api/v1/campaigns/{id}/image': 'public',
   'POST /api/v1/postback': 'api-key',
@@ -192,6 +193,20 @@ test('every operation of the document has an audience, and every audience an ope
     Object.keys(AUDIENCE).filter((key) => !documented.includes(key)),
     'stale AUDIENCE entries',
   ).toEqual([]);
+});
+
+test('the document tells integrators how each operation is called: a bearer token, an API key or nothing', () => {
+  const expected: Record<Audience, string[]> = {
+    public: [],
+    'signed-in': ['bearer'],
+    affiliate: ['bearer'],
+    admin: ['bearer'],
+    'api-key': ['apiKey'],
+  };
+  const wrong = operations
+    .filter((o) => JSON.stringify(o.security) !== JSON.stringify(expected[audienceOf(o) ?? 'public']))
+    .map((o) => `${o.key}: ${JSON.stringify(o.security)}`);
+  expect(wrong).toEqual([]);
 });
 
 describe('each caller gets what the audience allows', () => {

@@ -31,6 +31,8 @@ export async function openStream(url: string, token: string) {
     status: response.status,
     contentType: response.headers.get('content-type'),
     events,
+    /** Settles when the stream ends, whichever side ended it. */
+    ended: pump,
     /** Waits until `count` events arrived (or fails after `timeoutMs`). */
     async waitFor(count: number, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -26,6 +26,30 @@ describe('built web app', () => {
     },
   );
 
+  test.each(['/foo.html', '/campanhas.json', '/admin/relatorio.pdf'])(
+    'GET %s from a browser answers the app, which shows its 404 page (SPEC.md §2)',
+    async (url) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('app shell');
+    },
+  );
+
+  test.each([
+    ['/favicon.ico', 'image/avif,image/webp,*/*'],
+    ['/campanhas.json', 'application/json'],
+    ['/assets/gone-000.js', 'text/html'],
+  ])('GET %s asked as %s (no page) is a 404 problem', async (url, accept) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
   test('hashed assets are served with a long cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/home-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -11,12 +11,20 @@ declare module 'fastify' {
   }
 }
 
-/** A browser asking for a page (not an API call, a redirect or a missing asset file). */
+/**
+ * A browser asking for a page (not an API call, a redirect or a missing asset file). SPEC.md §2:
+ * any unknown path goes to /auth/404, dotted ones too (`/foo.html`, `/campanhas.json`) when a browser
+ * navigates to them; a script, style or image that is missing stays a 404, so a stale chunk fails
+ * as such instead of being handed the page.
+ */
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
-  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/r/')) return false;
-  return !/\.[a-z0-9]+$/i.test(path);
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/r/') || path.startsWith('/assets/')) {
+    return false;
+  }
+  if (!/\.[a-z0-9]+$/i.test(path)) return true;
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 /** The built app's folder, when there is one. */

@@ -29,15 +29,24 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
 /**
  * Mantine's dimmed text (gray 6 on white, dark 2 on dark) and error red (red 6) are below 4.5:1;
- * these keep every hint and error message readable (WCAG AA) in both modes.
+ * these keep every hint and error message readable (WCAG AA) in both modes. So are the light
+ * badges' yellow, orange and green texts on their tints (2.7, 4.0 and 4.1:1; "Pending" is yellow):
+ * darker shades of the same hues read at 5.3–5.7:1.
  */
 const contrastSafeVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--mantine-color-yellow-light-color': '#8f5600',
+    '--mantine-color-orange-light-color': '#b34100',
+    '--mantine-color-green-light-color': '#237032',
   },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  // Links are the theme's shade 4 on dark, too dim for some palettes: shade 2 reads on the dark body.
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-anchor': 'var(--mantine-color-brand-2)',
+  },
 });
 
 /** Mantine keeps its own direction state; this keeps it equal to the settings. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { ScreenSpinner } from '../components/screen-spinner';
 import { loadAppMessages } from '../i18n';
 import { BlankLayout } from '../layouts/blank-layout';
+import { LayoutShell } from '../layouts/layout-shell';
 import { setApiHandlers } from '../lib/api-client';
 import { removeToken } from '../lib/session';
 import { AdminGuard, SessionGuard, useExpiredTokenSweep } from './guards';
@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: (
-          <Suspense fallback={<ScreenSpinner />}>
+          <Suspense fallback={<LayoutShell />}>
             <FullLayout />
           </Suspense>
         ),

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, type Language, LOCALE_OF } from './languages';
+import { DEFAULT_LANGUAGE, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 import { en } from './locales/en';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
@@ -39,6 +39,14 @@ function interpolate(text: string, values: Record<string, unknown>): string {
   );
 }
 
+/**
+ * English standing in on a right-to-left page, wrapped in Unicode's left-to-right isolate (LRI…PDI):
+ * laid out as its own left-to-right run, so "2 registrations approved." keeps its number first and
+ * its full stop last instead of being turned around by the page's direction. A string, so it works
+ * wherever a text goes (labels, placeholders, interpolations, toasts).
+ */
+const isolateLtr = (text: string) => (text ? `\u2066${text}\u2069` : text);
+
 /** The text of `key` in the current language, falling back to English, then to defaultValue or the key. */
 export function t(key: string, options: TranslateOptions = {}): string {
   const { count, defaultValue, ...values } = options;
@@ -49,7 +57,10 @@ export function t(key: string, options: TranslateOptions = {}): string {
         : [`${key}_${new Intl.PluralRules(LOCALE_OF[language]).select(count)}`, `${key}_other`, key];
     for (const candidate of candidates) {
       const text = lookup(bundles[language], candidate);
-      if (text !== undefined) return interpolate(text, { count, ...values });
+      if (text === undefined) continue;
+      const sentence = interpolate(text, { count, ...values });
+      const isFallback = language !== current;
+      return isFallback && RTL_LANGUAGES.includes(current) ? isolateLtr(sentence) : sentence;
     }
   }
   return defaultValue ?? key;

@@ -36,7 +36,18 @@ describe('translator', () => {
 
   test('Arabic plural categories fall back to the _other form', async () => {
     await switchLanguage('ar');
-    expect(t('affiliates.approved', { count: 2 })).toBe('2 registrations approved');
+    expect(t('affiliates.approved', { count: 2 })).toBe('\u20662 registrations approved\u2069');
+  });
+
+  test('in Arabic, English standing in is isolated left to right; Arabic texts are left as they are', async () => {
+    await switchLanguage('ar');
+    expect(t('auth.loginSubtitle')).toBe(
+      '\u2066Welcome back! Sign in to follow your links, sales and commissions.\u2069',
+    );
+    expect(t('screens.home')).toBe('الرئيسية');
+    expect(t('errors.NOPE', { defaultValue: '' })).toBe('');
+    await switchLanguage('fr');
+    expect(t('auth.signIn')).toBe('Sign in');
   });
 
   test('an unknown key answers its defaultValue, or the key', () => {

@@ -1,12 +1,10 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { ADMIN_ROLE, type UserState } from '@contract/session';
 import { ActionIcon, AppShell, Burger, Container, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '../app/paths';
 import { BrandMark } from '../components/brand-mark';
@@ -15,17 +13,22 @@ import { api } from '../lib/api-client';
 import { useNotificationStream } from '../lib/notifications/notification-stream';
 import { queryClient } from '../lib/query-client';
 import { currentClaims, writeUserState } from '../lib/session';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
+import { BellButton } from './bell-button';
 import { LanguageMenu, SettingsButton } from './header-controls';
-import { MENU } from './menu';
-import { NotificationBell } from './notification-bell';
+import { HEADER_HEIGHT } from './layout-shell';
+import { menuFor } from './menu';
 import { ColorModeToggle } from './page-controls';
 import { ProfileMenu } from './profile-menu';
 import { SettingsDrawer } from './settings-drawer';
 import { SideMenu } from './side-menu';
 import { TopMenu } from './top-menu';
 
-const HEADER_HEIGHT = 60;
+// Not needed to show the page: loaded once it has painted (docs/decisions/019).
+const Toasts = lazy(() => import('./toasts'));
+const NotificationBell = lazy(() => import('./notification-bell'));
+
 const TOP_MENU_HEIGHT = 48;
 
 /**
@@ -40,6 +43,9 @@ export default function FullLayout() {
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [isSettingsOpen, { open: openSettings, close: closeSettings }] = useDisclosure(false);
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPainted = useAfterFirstPaint();
+  // From the start, as ever: a notification that comes while the page loads is shown (as a toast
+  // once the toasts' chunk is there) and logged.
   useNotificationStream();
   // The user state was written at sign-in; an admin may since have changed the network or level.
   // An answer that comes after sign-out is refused by `api` (the session ended), never written back.
@@ -52,7 +58,7 @@ export default function FullLayout() {
   }, []);
 
   const isAdmin = currentClaims()?.role === ADMIN_ROLE;
-  const sections = MENU.filter((section) => isAdmin || !section.adminOnly);
+  const sections = menuFor(isAdmin);
   const isHorizontal = settings.layout === 'horizontal';
   const isMini = settings.sidebar === 'mini-sidebar' && !isPhone;
   const isSidebarOpen = settings.sidebar === 'full';
@@ -68,7 +74,11 @@ export default function FullLayout() {
         }}
         padding={{ base: 'md', sm: 'lg' }}
       >
-        <Notifications position="top-right" zIndex={1000} />
+        {isPainted && (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        )}
         <AppShell.Header>
           <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
@@ -105,7 +115,7 @@ export default function FullLayout() {
             <Group gap={4} wrap="nowrap">
               <LanguageMenu />
               <ColorModeToggle />
-              <NotificationBell />
+              <BellSlot isPainted={isPainted} />
               <SettingsButton onClick={openSettings} />
               <ProfileMenu />
             </Group>
@@ -125,5 +135,17 @@ export default function FullLayout() {
         <SettingsDrawer opened={isSettingsOpen} onClose={closeSettings} />
       </AppShell>
     </QueryClientProvider>
+  );
+}
+
+/** The bell: its button at once, its list (and the request for it) once the page has painted. */
+function BellSlot({ isPainted }: { isPainted: boolean }) {
+  const [isOpenAsked, setOpenAsked] = useState(false);
+  const standIn = <BellButton onClick={() => setOpenAsked(true)} />;
+  if (!isPainted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <NotificationBell initiallyOpened={isOpenAsked} />
+    </Suspense>
   );
 }

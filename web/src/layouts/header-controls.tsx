@@ -2,12 +2,14 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconLanguage, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
-import { settingsStore, usePresentationSettings } from '../theme/settings';
+import { usePresentationSettings } from '../theme/settings';
+import { useChooseLanguage } from './use-choose-language';
 
-/** Picks the portal's language; Arabic turns the page right to left. */
+/** Picks the portal's language, the account's too; Arabic turns the page right to left. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const { language } = usePresentationSettings();
+  const choose = useChooseLanguage();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -22,7 +24,7 @@ export function LanguageMenu() {
           <Menu.Item
             key={code}
             lang={code === 'ch' ? 'zh' : code}
-            onClick={() => settingsStore.update({ language: code })}
+            onClick={() => void choose(code)}
             rightSection={code === language ? <IconCheck size={14} /> : null}
             aria-current={code === language ? 'true' : undefined}
           >

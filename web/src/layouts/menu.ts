@@ -23,10 +23,18 @@ import {
 import type { ComponentType } from 'react';
 import type { ScreenKey } from '../app/paths';
 
-export type MenuItem = { screen: ScreenKey; icon: ComponentType<{ size?: number; stroke?: number }> };
+export type MenuItem = {
+  screen: ScreenKey;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** A screen about the person's own affiliate work (links, sales, balance): an admin has none. */
+  affiliateOnly?: boolean;
+};
 export type MenuSection = { label: 'main' | 'administration' | 'metrics'; adminOnly: boolean; items: MenuItem[] };
 
-/** The sidebar: the affiliate's areas, then every admin area of SPEC.md §2 for Administrador. */
+/**
+ * The sidebar: the affiliate's areas, then every admin area of SPEC.md §2 for Administrador. An admin
+ * is not offered the affiliate's own screens, which would only tell them they have no links or balance.
+ */
 export const MENU: MenuSection[] = [
   {
     label: 'main',
@@ -34,10 +42,10 @@ export const MENU: MenuSection[] = [
     items: [
       { screen: 'home', icon: IconHome },
       { screen: 'campaigns', icon: IconSpeakerphone },
-      { screen: 'linkGenerator', icon: IconLink },
-      { screen: 'sales', icon: IconReceipt },
-      { screen: 'redemptions', icon: IconWallet },
-      { screen: 'contact', icon: IconMail },
+      { screen: 'linkGenerator', icon: IconLink, affiliateOnly: true },
+      { screen: 'sales', icon: IconReceipt, affiliateOnly: true },
+      { screen: 'redemptions', icon: IconWallet, affiliateOnly: true },
+      { screen: 'contact', icon: IconMail, affiliateOnly: true },
     ],
   },
   {
@@ -68,3 +76,11 @@ export const MENU: MenuSection[] = [
     ],
   },
 ];
+
+/** The sections and items this person is offered. */
+export function menuFor(isAdmin: boolean): MenuSection[] {
+  return MENU.filter((section) => isAdmin || !section.adminOnly).map((section) => ({
+    ...section,
+    items: section.items.filter((item) => !(isAdmin && item.affiliateOnly)),
+  }));
+}

@@ -1,29 +1,61 @@
-import { ActionIcon, Indicator, Popover, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconBell, IconBellOff } from '@tabler/icons-react';
+import type { Notification } from '@contract/notifications';
+import { Popover, ScrollArea, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBellOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '../app/paths';
 import { useTranslation } from '../i18n';
-import { notificationStore, useNotifications } from '../lib/notifications/notification-store';
+import { formatDateTime } from '../lib/format';
+import { markNotificationsRead, useBellNotifications } from '../lib/notifications/server-notifications';
+import { BellButton } from './bell-button';
 
-/** The bell: how many notifications arrived unseen, and the list of this session's notifications. */
-export function NotificationBell() {
-  const { t } = useTranslation();
-  const { list, unread } = useNotifications();
-  const label = unread > 0 ? `${t('header.notifications')} (${unread})` : t('header.notifications');
+/** Where a notification leads: the sale, the redemptions, the registrations waiting. */
+function linkOf(notification: Notification): string | null {
+  const saleId = Number(notification.data.sale_id);
+  if (notification.kind.startsWith('sale.') && saleId > 0) return pathTo('saleDetails', { id: saleId });
+  if (notification.kind === 'redemption.requested') return pathTo('adminRedemptionHistory');
+  if (notification.kind.startsWith('redemption.')) return pathTo('redemptions');
+  if (notification.kind === 'affiliate.registered') return pathTo('adminApproveAffiliates');
+  return null;
+}
+
+/**
+ * The bell: the person's unread notifications as the server keeps them (so they are there after a
+ * reload or the next sign-in), and those that arrive live. Opening it marks them read on the server;
+ * they stay listed until the page is left. Its own chunk, loaded after the page has painted
+ * (layouts/full-layout.tsx): until then the button stands alone, and a click on it opens the list
+ * once it is there.
+ */
+export default function NotificationBell({ initiallyOpened = false }: { initiallyOpened?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { items, unread } = useBellNotifications();
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
+  // Opened after mounting rather than from the start, so the popover's onOpen marks them read.
+  useEffect(() => {
+    if (initiallyOpened) setOpened(true);
+  }, [initiallyOpened]);
   return (
-    <Popover width={340} position="bottom-end" shadow="md" onOpen={() => notificationStore.markAllRead()} withinPortal>
+    <Popover
+      opened={opened}
+      // Controlled, so the bell button toggles it; Escape and a click outside close it through here.
+      onChange={setOpened}
+      onOpen={() => void markNotificationsRead().catch(() => {})}
+      width={340}
+      position="bottom-end"
+      shadow="md"
+      withinPortal
+    >
       <Popover.Target>
         <Tooltip label={t('header.notifications')}>
-          <Indicator label={unread} size={18} disabled={unread === 0} offset={6} color="red">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
-              <IconBell size={20} />
-            </ActionIcon>
-          </Indicator>
+          <BellButton unread={unread} isOpen={opened} onClick={() => setOpened((isOpen) => !isOpen)} />
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Text fw={700} px="md" py="sm">
           {t('header.notifications')}
         </Text>
-        {list.length === 0 ? (
+        {items.length === 0 ? (
           <Stack align="center" gap="xs" p="lg">
             <ThemeIcon variant="light" color="gray" size={44} radius="xl" aria-hidden>
               <IconBellOff size={22} />
@@ -42,23 +74,36 @@ export function NotificationBell() {
               style={{ listStyle: 'none' }}
               aria-label={t('header.notifications')}
             >
-              {[...list].reverse().map((n) => (
-                <Stack
-                  key={n.id}
-                  component="li"
-                  gap={2}
-                  px="md"
-                  py="sm"
-                  style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Text size="sm" fw={600}>
-                    {n.title}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {n.text}
-                  </Text>
-                </Stack>
-              ))}
+              {items.map((n) => {
+                const to = linkOf(n);
+                const body = (
+                  <Stack gap={2}>
+                    {/* The server's words, in the account's language: each laid out by its own first letter. */}
+                    <Text size="sm" fw={600} dir="auto">
+                      {n.title}
+                    </Text>
+                    <Text size="sm" c="dimmed" dir="auto">
+                      {n.text}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(n.created_at, i18n.language)}
+                    </Text>
+                  </Stack>
+                );
+                return (
+                  <li key={n.id} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                    {to ? (
+                      <UnstyledButton component={Link} to={to} onClick={close} px="md" py="sm" display="block" w="100%">
+                        {body}
+                      </UnstyledButton>
+                    ) : (
+                      <Stack px="md" py="sm">
+                        {body}
+                      </Stack>
+                    )}
+                  </li>
+                );
+              })}
             </Stack>
           </ScrollArea.Autosize>
         )}

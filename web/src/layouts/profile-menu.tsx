@@ -14,7 +14,8 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={name || t('screens.account')} ms={4}>
+        {/* The name holds the initials the avatar shows, so a person who says what they see reaches it. */}
+        <UnstyledButton aria-label={name ? `${name} (${initials})` : t('screens.account')} ms={4}>
           <Group gap={8} wrap="nowrap">
             <Avatar src={user.avatar || null} alt="" radius="xl" size={34} color="brand">
               {initials}

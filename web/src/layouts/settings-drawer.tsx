@@ -18,6 +18,7 @@ import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/languages';
 import { COLOR_THEMES, RADIUS_RANGE, settingsStore, usePresentationSettings } from '../theme/settings';
 import { PALETTES } from '../theme/theme';
+import { useChooseLanguage } from './use-choose-language';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,6 +36,7 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
   const { t } = useTranslation();
   const settings = usePresentationSettings();
   const update = settingsStore.update;
+  const chooseLanguage = useChooseLanguage();
   return (
     <Drawer opened={opened} onClose={onClose} title={t('settings.title')} position="right" size={340}>
       <Stack gap="lg">
@@ -130,7 +132,7 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
           label={t('settings.language')}
           value={settings.language}
           allowDeselect={false}
-          onChange={(language) => language && update({ language: language as Language })}
+          onChange={(language) => language && void chooseLanguage(language as Language)}
           data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
           comboboxProps={{ withinPortal: true }}
         />

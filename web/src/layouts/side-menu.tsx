@@ -1,10 +1,14 @@
-import { Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { AppShell, Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths';
 import { useTranslation } from '../i18n';
 import type { MenuSection } from './menu';
 
-/** The vertical menu: labels and icons, or icons only (with tooltips) when the sidebar is collapsed. */
+/**
+ * The vertical menu: labels and icons, or icons only (with tooltips) when the sidebar is collapsed.
+ * It takes the navbar's height and scrolls within it, so the last metrics items stay reachable on a
+ * short screen (1366×900 with the admin's three sections).
+ */
 export function SideMenu({
   sections,
   mini,
@@ -17,7 +21,7 @@ export function SideMenu({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <ScrollArea type="scroll" scrollbarSize={6}>
+    <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} mih={0}>
       {sections.map((section) => (
         <nav key={section.label} aria-label={t(`menu.${section.label}`)}>
           {mini ? (
@@ -55,6 +59,6 @@ export function SideMenu({
           })}
         </nav>
       ))}
-    </ScrollArea>
+    </AppShell.Section>
   );
 }

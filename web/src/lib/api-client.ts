@@ -1,4 +1,5 @@
 import type { FieldError, Problem } from '@contract/problem';
+import { takeEarlyResponse } from './early-requests';
 import { getToken, type SessionScope, sessionScope } from './session';
 
 export const API_BASE = '/api/v1';
@@ -55,6 +56,20 @@ function signalFor(session: SessionScope | null, signal?: AbortSignal) {
   return signal ? AbortSignal.any([signal, session.signal]) : session.signal;
 }
 
+/** An answer already under way, given up as a fetch would be when the signal aborts. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return answer;
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) {
+      abort();
+      return;
+    }
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const session = options.token === undefined ? sessionScope() : null;
   const token = options.token ?? getToken();
@@ -64,14 +79,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   let body: unknown;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const signal = signalFor(session, options.signal);
+  // A first request of the page the boot script already sent with this token (docs/decisions/019).
+  const early = method === 'GET' && session && !options.headers ? takeEarlyResponse(path, token) : undefined;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: signalFor(session, options.signal),
-      keepalive: !session,
-    });
+    response = await (early
+      ? untilAborted(early, signal)
+      : fetch(`${API_BASE}${path}`, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal,
+          keepalive: !session,
+        }));
     const isJson = response.status !== 204 && (response.headers.get('content-type') ?? '').includes('json');
     body = isJson ? await response.json() : undefined;
   } catch (error) {

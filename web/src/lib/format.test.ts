@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { formatBps, formatDate, formatMoney, formatMoneyShort, numberSeparators } from './format';
+import {
+  formatBps,
+  formatDate,
+  formatMoney,
+  formatMoneyShort,
+  formatSignedMoney,
+  LRI,
+  numberSeparators,
+  PDI,
+} from './format';
 
 describe('money and dates in the chosen language', () => {
   test.each([
@@ -19,6 +28,44 @@ describe('money and dates in the chosen language', () => {
     ['en', 0, 'R$0'],
   ])('a chart axis in %s shows %i cents as %s', (language, cents, text) => {
     expect(formatMoneyShort(cents, language)).toBe(text);
+  });
+
+  // Arabic reads right to left: the amount is one left-to-right unit, symbol first, so it reads
+  // "R$ 1,234.56" and never "$R". The e2e journey checks what the browser draws.
+  test.each([
+    [123456, '', 'R$\u00a0', '1,234.56'],
+    [-500, '-', 'R$\u00a0', '5.00'],
+  ])('in Arabic %i cents is one isolated left-to-right amount', (cents, sign, symbol, digits) => {
+    const text = formatMoney(cents, 'ar');
+    expect(text.startsWith(`${LRI}${sign}${symbol}`)).toBe(true);
+    expect(text.endsWith(PDI)).toBe(true);
+    expect(text).not.toMatch(/[\u200e\u200f\u061c]/);
+    // The digits are the locale's (Latin or Arabic-Indic, as the ICU data has it).
+    const western = text
+      .slice(1, -1)
+      .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/[٬]/g, ',')
+      .replace(/[٫]/g, '.');
+    expect(western).toBe(`${sign}${symbol}${digits}`);
+  });
+
+  test.each([
+    ['en', 1200, '+R$12.00'],
+    ['en', -1200, '-R$12.00'],
+    ['pt', 1200, '+R$\u00a012,00'],
+    ['en', 0, 'R$0.00'],
+    ['ar', 1200, `${LRI}+R$\u00a012.00${PDI}`],
+  ])('a movement in %s of %i cents reads %s', (language, cents, text) => {
+    const western = formatSignedMoney(cents, language)
+      .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace('٫', '.');
+    expect(western).toBe(text);
+  });
+
+  test('a chart axis in Arabic is isolated too', () => {
+    const text = formatMoneyShort(120_000, 'ar');
+    expect(text.startsWith(`${LRI}R$\u00a0`)).toBe(true);
+    expect(text.endsWith(PDI)).toBe(true);
   });
 
   test('dates follow the language', () => {

@@ -1,21 +1,55 @@
-import { type Language, LOCALE_OF } from '../i18n/languages';
+import { type Language, LOCALE_OF, RTL_LANGUAGES } from '../i18n/languages';
 
 const localeOf = (language: string) => LOCALE_OF[language as Language] ?? 'en-US';
 
+/** Unicode's left-to-right isolate and its end: what they enclose is laid out on its own, left to right. */
+export const LRI = '\u2066';
+export const PDI = '\u2069';
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * An amount for a right-to-left page: "R$ 1,234.56" as one left-to-right unit. Left to the page's
+ * direction, the symbol's "$" (a neutral) would turn around the "R" and read "$R", and the sign and
+ * digits would trade places with the words around them.
+ */
+function isolatedAmount(format: Intl.NumberFormat, value: number): string {
+  const parts = format.formatToParts(value);
+  const sign = parts.find((p) => p.type === 'minusSign' || p.type === 'plusSign')?.value ?? '';
+  const symbol = parts.find((p) => p.type === 'currency')?.value ?? '';
+  const amount = parts
+    .filter((p) => p.type !== 'currency' && p.type !== 'minusSign' && p.type !== 'plusSign')
+    .map((p) => p.value)
+    .join('')
+    .replace(BIDI_MARKS, '')
+    .trim();
+  return `${LRI}${sign}${symbol}\u00a0${amount}${PDI}`;
+}
+
+function money(format: Intl.NumberFormat, value: number, language: string): string {
+  return RTL_LANGUAGES.includes(language as Language) ? isolatedAmount(format, value) : format.format(value);
+}
+
 /** Money is integer cents everywhere; shown as BRL in the person's locale. */
 export function formatMoney(cents: number, language: string, currency = 'BRL'): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }).format(cents / 100);
+  return money(new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }), cents / 100, language);
+}
+
+/** A movement of money: "+R$ 12.00" in, "-R$ 12.00" out; the sign is part of the amount, so it stays in front. */
+export function formatSignedMoney(cents: number, language: string, currency = 'BRL'): string {
+  const format = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency, signDisplay: 'exceptZero' });
+  return money(format, cents / 100, language);
 }
 
 /** A chart axis has room for a few characters: R$1.2K rather than R$1,200.00, which it would clip. */
 export function formatMoneyShort(cents: number, language: string, currency = 'BRL'): string {
-  return new Intl.NumberFormat(localeOf(language), {
+  const format = new Intl.NumberFormat(localeOf(language), {
     style: 'currency',
     currency,
     notation: 'compact',
     minimumFractionDigits: 0,
     maximumFractionDigits: 1,
-  }).format(cents / 100);
+  });
+  return money(format, cents / 100, language);
 }
 
 export function formatDateTime(iso: string, language: string): string {

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { switchLanguage } from '../i18n';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '../i18n/languages';
+import { SETTINGS_KEY } from './settings-key';
 
 /** The colour themes the settings panel offers; the first carries the product's name (SPEC.md §1). */
 export const COLOR_THEMES = ['Afiliados', 'Esmeralda', 'Violeta', 'Oceano', 'Laranja'] as const;
@@ -30,7 +32,6 @@ export const DEFAULT_SETTINGS: PresentationSettings = {
   borderRadius: 12,
 };
 
-export const SETTINGS_KEY = 'settings';
 export const RADIUS_RANGE = { min: 0, max: 24 } as const;
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
@@ -83,10 +84,27 @@ export const settingsStore = {
     applyToDocument(current);
     for (const listener of listeners) listener();
   },
+  /** Back to SPEC.md §1's look. The language stays: it is the person's, kept with their account. */
   reset() {
-    settingsStore.update(DEFAULT_SETTINGS);
+    const { language } = current;
+    settingsStore.update({
+      ...DEFAULT_SETTINGS,
+      language,
+      direction: RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr',
+    });
   },
 };
+
+/**
+ * Makes a language the interface's: its texts are fetched first, so no screen mixes two languages
+ * while they load; then the setting changes (document `lang` and `dir`, kept on this browser, which
+ * is how the sign-in page remembers the last language chosen here).
+ */
+export async function applyLanguage(language: Language) {
+  // A translation file that cannot be fetched now is fetched again by the provider, on the setting.
+  await switchLanguage(language).catch(() => undefined);
+  settingsStore.update({ language });
+}
 
 /** SPEC.md §4: the settings live on the document root as attributes. */
 export function applyToDocument(settings: PresentationSettings, root: HTMLElement = document.documentElement) {

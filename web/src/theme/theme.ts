@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { Badge, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { ColorTheme, PresentationSettings } from './settings';
 
 /**
@@ -81,12 +81,28 @@ export function buildTheme(
     colors: { brand: PALETTES[settings.colorTheme] },
     defaultRadius: 'md',
     radius: { md: radius, lg: `${settings.borderRadius + 4}px` },
+    // Also in index.html's header bar, painted before the app runs.
     fontFamily:
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans Arabic", "Noto Sans SC", sans-serif',
     headings: { fontWeight: '650' },
     components: {
       Card: { defaultProps: { shadow, radius: 'md' } },
       Paper: { defaultProps: { shadow, radius: 'md' } },
+      // A badge says a status: never cut to "ESTORNA…". Mantine hides its overflow, which lets a
+      // flex or table cell squeeze it below its text; it keeps its full width instead.
+      Badge: Badge.extend({
+        styles: {
+          root: { overflow: 'visible', maxWidth: 'none', flexShrink: 0, minWidth: 'max-content' },
+          label: { overflow: 'visible', textOverflow: 'clip' },
+        },
+      }),
+      // A toast's text comes from the server in the account's language (English for a menu-only
+      // one): laid out by its own first letter, so English on an Arabic page keeps its order.
+      // Its text under a title is gray 6 in Mantine (3.3:1 on white): the readable dimmed colour instead.
+      Notification: {
+        defaultProps: { dir: 'auto' },
+        styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, date, index, integer, pgTable, pgView, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /** What every rollup of clicks and sales keeps per row. */
 const figureColumns = () => ({
@@ -49,6 +49,32 @@ export const dailyStats = pgTable(
 );
 
 /**
+ * The latest increments of `daily_stats` and `daily_affiliate_stats`, not yet merged into them
+ * (docs/decisions/017). Clicks and sales add here: its only index is the key, so an increment
+ * updates its row in place (HOT) and takes no covering index; those two tables keep their covering
+ * indexes for reading, changed once a second by the merge (`mergeRecentStats`). Read them through
+ * `daily_stats_now` and `daily_affiliate_stats_now`, which add this table to them.
+ */
+export const dailyStatsRecent = pgTable(
+  'daily_stats_recent',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    ...figureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.affiliateId, t.campaignId] })],
+);
+
+/** `daily_stats` with the increments not merged yet: rows to sum, a key may appear twice. */
+export const dailyStatsNow = pgView('daily_stats_now', {
+  day: date('day', { mode: 'string' }).notNull(),
+  affiliateId: bigint('affiliate_id', { mode: 'number' }).notNull(),
+  campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+  ...figureColumns(),
+}).existing();
+
+/**
  * The same figures for the whole programme per day and campaign (~50 rows a day where `daily_stats`
  * has thousands): the programme-wide series, campaign tables and totals read this. Kept in the same
  * statement as `daily_stats`.
@@ -84,6 +110,13 @@ export const dailyAffiliateStats = pgTable(
     index('daily_affiliate_stats_affiliate_day_idx').on(t.affiliateId, t.day, ...figuresInIndex(t)),
   ],
 );
+
+/** `daily_affiliate_stats` with the increments not merged yet: rows to sum, a key may appear many times. */
+export const dailyAffiliateStatsNow = pgView('daily_affiliate_stats_now', {
+  day: date('day', { mode: 'string' }).notNull(),
+  affiliateId: bigint('affiliate_id', { mode: 'number' }).notNull(),
+  ...figureColumns(),
+}).existing();
 
 /**
  * Sales per Brasília day by one of their dimensions (payment_method, origin, utm_source) and status,

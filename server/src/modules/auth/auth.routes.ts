@@ -7,6 +7,7 @@ import {
   registerBodySchema,
   registerResponseSchema,
   resetPasswordBodySchema,
+  resetTokenBodySchema,
   sessionSchema,
   twoFactorDisableBodySchema,
   twoFactorEnableBodySchema,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import { authAttemptLimits, bodyText } from '../../plugins/rate-limit';
 import {
   changePassword,
+  checkResetToken,
   completeTwoSteps,
   endSession,
   login,
@@ -103,6 +105,22 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requestPasswordReset(app.ctx, request.body.email);
       return reply.code(202).send({ status: 'sent' as const });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/check',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a reset link still works (204), without using it; 400 INVALID_RESET_TOKEN otherwise',
+        body: resetTokenBodySchema,
+      },
+      ...authAttemptLimits(app, { name: 'reset-check', perIpPerMinute: ipLimit }),
+    },
+    async (request, reply) => {
+      await checkResetToken(app.database.db, request.body.token);
+      return reply.code(204).send();
     },
   );
 

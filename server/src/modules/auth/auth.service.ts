@@ -173,9 +173,13 @@ async function signInRefusal(ctx: AppContext, user: UserRow): Promise<AppError |
   return null;
 }
 
-export async function startSession(ctx: AppContext, user: { id: number; role: Role; tokenVersion: number }) {
+export async function startSession(
+  ctx: AppContext,
+  user: { id: number; role: Role; tokenVersion: number; language: string },
+) {
   const token = await ctx.tokens.signSession(user);
-  return { token, user: await getUserState(ctx.db, user.id) } satisfies Session;
+  const language = user.language as Session['language'];
+  return { token, user: await getUserState(ctx.db, user.id), language } satisfies Session;
 }
 
 export async function login(ctx: AppContext, body: z.output<typeof loginBodySchema>): Promise<LoginResponse> {
@@ -264,6 +268,27 @@ async function sendPasswordReset(ctx: AppContext, email: string) {
   });
 }
 
+const invalidResetToken = () =>
+  new AppError('BAD_REQUEST', 'This reset link is invalid, expired or already used.', {
+    reason: AUTH_REASONS.INVALID_RESET_TOKEN,
+    errors: [{ field: 'token', message: 'is invalid, expired or already used' }],
+  });
+
+/** A reset link that can still be used: known, not used, not expired. Using it is resetPassword's. */
+export async function checkResetToken(db: Db, token: string) {
+  const [usable] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    );
+  if (!usable) throw invalidResetToken();
+}
+
 export async function resetPassword(ctx: AppContext, body: z.output<typeof resetPasswordBodySchema>) {
   const passwordHash = await hashPassword(body.password);
   const done = await ctx.db.transaction(async (tx) => {
@@ -286,12 +311,7 @@ export async function resetPassword(ctx: AppContext, body: z.output<typeof reset
       .where(eq(users.id, claimed.userId));
     return true;
   });
-  if (!done) {
-    throw new AppError('BAD_REQUEST', 'This reset link is invalid, expired or already used.', {
-      reason: AUTH_REASONS.INVALID_RESET_TOKEN,
-      errors: [{ field: 'token', message: 'is invalid, expired or already used' }],
-    });
-  }
+  if (!done) throw invalidResetToken();
 }
 
 /** A new password ends every other session; the caller gets a fresh token to stay signed in. */
@@ -325,6 +345,9 @@ export async function changePassword(
  * Signing out ends this session on every server: its token id is kept until the token would have
  * expired, and the guard refuses it meanwhile. Ids past their expiry are swept on the way.
  */
+/** Every server ends the live streams a session opened when it hears its id here (signing out). */
+export const SESSION_ENDED_CHANNEL = 'afiliados_sessions_ended';
+
 export async function endSession(db: Db, userId: number, session: { id: string; expiresAt: Date }) {
   await db.transaction(async (tx) => {
     await tx.delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`));
@@ -332,5 +355,6 @@ export async function endSession(db: Db, userId: number, session: { id: string; 
       .insert(endedSessions)
       .values({ tokenId: session.id, userId, expiresAt: session.expiresAt })
       .onConflictDoNothing();
+    await tx.execute(sql`select pg_notify(${SESSION_ENDED_CHANNEL}, ${session.id})`);
   });
 }

@@ -119,6 +119,17 @@ describe('POST /auth/login', () => {
     expect(res.json().code).toBe(code);
   });
 
+  test("answers the account's language, so the interface takes it at sign-in", async () => {
+    const english = await createUser(t.database.db);
+    const portuguese = await createUser(t.database.db);
+    await t.database.db.update(users).set({ language: 'pt' }).where(eq(users.id, portuguese.id));
+    const languageOf = async (email: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: PASSWORD } })).json()
+        .language;
+    expect(await languageOf(english.email)).toBe('en');
+    expect(await languageOf(portuguese.email)).toBe('pt');
+  });
+
   test('a wrong password and an unknown email get the same 401', async () => {
     const user = await createUser(t.database.db, { status: 'pending' });
     const wrong = await t.app.inject({
@@ -365,6 +376,23 @@ describe('forgot and reset password', () => {
     expect(again.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN', errors: [{ field: 'token' }] });
   });
 
+  test('POST /auth/reset-password/check tells a usable link (204) from a bad one (400), and uses none up', async () => {
+    const check = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/check', payload: { token } });
+    const user = await createUser(t.database.db);
+    await forgot(user.email);
+    const token = tokenFromMail((await mailsTo(t.database.db, user.email)).at(-1)?.text);
+
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await check(token)).statusCode).toBe(204);
+    const unknown = await check('a-link-that-was-never-sent');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN', errors: [{ field: 'token' }] });
+
+    expect((await reset(token, 'outra-senha-3')).statusCode).toBe(204);
+    expect((await check(token)).json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+  });
+
   test('a link older than one hour no longer works', async () => {
     const user = await createUser(t.database.db);
     await forgot(user.email);
@@ -374,6 +402,12 @@ describe('forgot and reset password', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResets.userId, user.id));
     expect((await reset(token, 'outra-senha-3')).statusCode).toBe(400);
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/check',
+      payload: { token },
+    });
+    expect(checked.json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
   });
 });
 
@@ -473,6 +507,7 @@ describe('route guards', () => {
     'POST /api/v1/auth/two-steps',
     'POST /api/v1/auth/forgot-password',
     'POST /api/v1/auth/reset-password',
+    'POST /api/v1/auth/reset-password/check',
     'GET /api/v1/avatars/{id}',
     'GET /api/v1/campaigns/{id}/image',
   ]);

@@ -1,7 +1,7 @@
 import type { CampaignStats } from '@contract/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates, dailyStats, users } from '../../db/schema';
+import { affiliates, dailyStatsNow, users } from '../../db/schema';
 import { viewerOf } from '../sales/sales.service';
 import { getCampaignById } from './campaigns.service';
 
@@ -22,15 +22,17 @@ export async function getCampaignStats(
   const only = viewer.isAdmin ? null : viewer.affiliateId;
   const found = await db
     .select({
-      affiliateId: dailyStats.affiliateId,
-      clicks: sql<string>`sum(${dailyStats.clicks})`,
-      sales: sql<string>`sum(${dailyStats.pendingSales} + ${dailyStats.approvedSales})`,
-      commission: sql<string>`sum(${dailyStats.pendingCommissionCents} + ${dailyStats.approvedCommissionCents})`,
-      approved: sql<string>`sum(${dailyStats.approvedCommissionCents})`,
+      affiliateId: dailyStatsNow.affiliateId,
+      clicks: sql<string>`sum(${dailyStatsNow.clicks})`,
+      sales: sql<string>`sum(${dailyStatsNow.pendingSales} + ${dailyStatsNow.approvedSales})`,
+      commission: sql<string>`sum(${dailyStatsNow.pendingCommissionCents} + ${dailyStatsNow.approvedCommissionCents})`,
+      approved: sql<string>`sum(${dailyStatsNow.approvedCommissionCents})`,
     })
-    .from(dailyStats)
-    .where(and(eq(dailyStats.campaignId, campaignId), only === null ? undefined : eq(dailyStats.affiliateId, only)))
-    .groupBy(dailyStats.affiliateId);
+    .from(dailyStatsNow)
+    .where(
+      and(eq(dailyStatsNow.campaignId, campaignId), only === null ? undefined : eq(dailyStatsNow.affiliateId, only)),
+    )
+    .groupBy(dailyStatsNow.affiliateId);
   const byAffiliate = new Map<number, Results>();
   for (const row of found) {
     const line = {

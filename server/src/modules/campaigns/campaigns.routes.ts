@@ -35,7 +35,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: campaignPageSchema },
       },
     },
-    async (request) => findCampaigns(app.database.db, request.query),
+    async (request) => {
+      if (!request.user) throw new Error('signed-in route without a user');
+      return findCampaigns(app.database.db, request.user, request.query);
+    },
   );
   app.get(
     '/campaigns/:id',

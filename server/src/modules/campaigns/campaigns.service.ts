@@ -1,4 +1,9 @@
-import { CAMPAIGN_IMAGE_MAX_BYTES, type Campaign, type campaignBodySchema } from '@contract/campaigns';
+import {
+  CAMPAIGN_IMAGE_MAX_BYTES,
+  type Campaign,
+  type CampaignListItem,
+  type campaignBodySchema,
+} from '@contract/campaigns';
 import type { Page } from '@contract/common';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
@@ -10,6 +15,7 @@ import { AppError } from '../../errors';
 import { toWebp } from '../../images';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
+import { figuresOf, findCampaignFigures } from './campaign-figures';
 
 type CampaignBody = z.output<typeof campaignBodySchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -80,7 +86,12 @@ function columnsOf(body: CampaignBody) {
 
 type ListQuery = { page: number; page_size: number; q?: string | undefined; status?: Campaign['status'] | undefined };
 
-export async function findCampaigns(db: Db, query: ListQuery): Promise<Page<Campaign>> {
+/** A page of campaigns with their figures (`campaign-figures.ts`) for this viewer. */
+export async function findCampaigns(
+  db: Db,
+  user: { id: number; role: string },
+  query: ListQuery,
+): Promise<Page<CampaignListItem>> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(campaigns.status, query.status));
   if (query.q) filters.push(ilike(campaigns.name, `%${query.q.replace(/[%_\\]/g, '\\$&')}%`));
@@ -95,7 +106,14 @@ export async function findCampaigns(db: Db, query: ListQuery): Promise<Page<Camp
       .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(campaigns).where(where),
   ]);
-  return { items: rows.map(toCampaign), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+  const items = rows.map(toCampaign);
+  const figures = await findCampaignFigures(db, user, items);
+  return {
+    items: items.map((c) => ({ ...c, figures: figures.get(c.id) ?? figuresOf(c, undefined, null) })),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 export async function getCampaignById(db: Db, id: number): Promise<Campaign> {

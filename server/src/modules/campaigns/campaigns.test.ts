@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { campaigns, links, notifications } from '../../db/schema';
+import { affiliates, campaigns, levels, links, notifications } from '../../db/schema';
 import { sanitizeDescription } from './campaigns.service';
 
 let t: TestApp;
@@ -229,5 +229,105 @@ describe('GET /campaigns/:id/stats', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/campaigns/999999/stats', headers: ana.headers })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('GET /campaigns figures', () => {
+  const db = () => t.database.db;
+  const newCampaign = async (change: Record<string, unknown>) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/campaigns',
+        headers: admin.headers,
+        payload: valid({ hold_days_by_method: {}, ...change }),
+      })
+    ).json() as { id: number; name: string };
+  const sale = async (campaignId: number, affiliateId: number | null, amount: number, action?: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sales',
+      headers: admin.headers,
+      payload: { campaign_id: campaignId, affiliate_id: affiliateId, amount_cents: amount, payment_method: 'pix' },
+    });
+    expect(res.statusCode).toBe(201);
+    if (action)
+      await t.app.inject({ method: 'POST', url: `/api/v1/sales/${res.json().id}/${action}`, headers: admin.headers });
+  };
+  const figuresOf = async (headers: Record<string, string>, campaign: { id: number; name: string }) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaigns?q=${encodeURIComponent(campaign.name)}`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().items.find((c: { id: number }) => c.id === campaign.id)?.figures;
+  };
+
+  test('exact cents from the approved sales and counted clicks, programme-wide for every viewer', async () => {
+    const campaign = await newCampaign({ name: 'Figuras percentuais' }); // 15 %
+    const ana = await createSignedIn(t.app, db());
+    const bia = await createSignedIn(t.app, db());
+    const newcomer = await createSignedIn(t.app, db());
+    const [link] = await db()
+      .insert(links)
+      .values({ affiliateId: ana.user.affiliateId ?? 0, campaignId: campaign.id, code: `figs${process.pid}` })
+      .returning();
+    // Four counted clicks and a bot's HEAD that does not count.
+    for (const ip of ['10.8.0.1', '10.8.0.2', '10.8.0.3', '10.8.0.4'])
+      await t.app.inject({ url: `/r/${link?.code}`, headers: { 'user-agent': 'Mozilla/5.0' }, remoteAddress: ip });
+    await t.app.inject({ method: 'HEAD', url: `/r/${link?.code}`, remoteAddress: '10.8.0.5' });
+    await t.app.clickBuffer.flush();
+    await sale(campaign.id, ana.user.affiliateId, 10_000, 'approve'); // commission 1 500
+    await sale(campaign.id, ana.user.affiliateId, 5_001, 'approve'); // 750.15 → 750
+    await sale(campaign.id, bia.user.affiliateId, 2_000); // pending: 300, not in the average order
+    await sale(campaign.id, bia.user.affiliateId, 9_000, 'cancel'); // earns nothing, counts nowhere
+
+    const expected = {
+      average_order_cents: 7_501, // 15 001 / 2 = 7 500.5, half up
+      sale_commission_cents: 1_125, // 15 % of 7 501 = 1 125.15
+      epc_cents: 638, // (1 500 + 750 + 300) / 4 clicks = 637.5, half up
+      conversion_bps: 7_500, // 3 sales that earn / 4 clicks
+    };
+    expect(await figuresOf(admin.headers, campaign)).toEqual(expected);
+    expect(await figuresOf(ana.headers, campaign)).toEqual(expected);
+    // A newcomer without traffic of their own judges the campaign by the programme's, as everyone does.
+    expect(await figuresOf(newcomer.headers, campaign)).toEqual(expected);
+  });
+
+  test('null without data; a fixed commission is known before any sale', async () => {
+    const affiliate = await createSignedIn(t.app, db());
+    const percent = await newCampaign({ name: 'Figuras sem dados' });
+    const fixed = await newCampaign({ name: 'Figuras fixas', commission_type: 'fixed', commission_value: 2_500 });
+    const none = { average_order_cents: null, sale_commission_cents: null, epc_cents: null, conversion_bps: null };
+    for (const viewer of [admin, affiliate]) {
+      expect(await figuresOf(viewer.headers, percent)).toEqual(none);
+      expect(await figuresOf(viewer.headers, fixed)).toEqual({ ...none, sale_commission_cents: 2_500 });
+    }
+  });
+
+  test("without a campaign rule an average sale pays the viewer's own level rate; an admin has none", async () => {
+    const campaign = await newCampaign({ name: 'Figuras por nível', commission_type: null, commission_value: null });
+    const [gold] = await db()
+      .insert(levels)
+      .values({ name: `Ouro ${process.pid}`, rank: 90, commissionBps: 1_000 })
+      .returning();
+    const leveled = await createSignedIn(t.app, db());
+    await db()
+      .update(affiliates)
+      .set({ levelId: gold?.id ?? null })
+      .where(eq(affiliates.id, leveled.user.affiliateId ?? 0));
+    const plain = await createSignedIn(t.app, db());
+    await sale(campaign.id, plain.user.affiliateId, 12_345, 'approve');
+
+    const at = (sale_commission_cents: number | null) => ({
+      average_order_cents: 12_345,
+      sale_commission_cents,
+      epc_cents: null, // no clicks
+      conversion_bps: null,
+    });
+    expect(await figuresOf(leveled.headers, campaign)).toEqual(at(1_235)); // 10 % of 12 345 = 1 234.5, half up
+    expect(await figuresOf(plain.headers, campaign)).toEqual(at(null));
+    expect(await figuresOf(admin.headers, campaign)).toEqual(at(null));
   });
 });

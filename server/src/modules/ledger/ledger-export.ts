@@ -1,50 +1,66 @@
-import { csvLine } from '@contract/csv';
-import type { paymentListQuerySchema } from '@contract/ledger';
+import { type CsvColumn, type CsvLanguage, csvDateTime, csvLines, csvMoney } from '@contract/csv';
+import type { LedgerEntry, Payment, paymentListQuerySchema } from '@contract/ledger';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { reais } from '../sales/sales-export';
-import { findLedger } from './ledger.service';
+import { wordFor } from '../sales/sales-export';
+import { iterateLedger } from './ledger.service';
 import { iteratePayments } from './payments.service';
 import type { Viewer } from './redemptions.service';
 
-/** The affiliate's statement, oldest first, with the running balance. */
-export async function* ledgerCsv(db: Db, affiliateId: number) {
-  yield `\uFEFF${csvLine(['id', 'created_at', 'kind', 'amount', 'balance', 'sale_id', 'redemption_id', 'note'])}`;
-  const lines: string[] = [];
-  for (let page = 1; ; page++) {
-    const { items } = await findLedger(db, affiliateId, page, 1000);
-    for (const e of items) {
-      lines.push(
-        csvLine([
-          e.id,
-          e.created_at,
-          e.kind,
-          reais(e.amount_cents),
-          reais(e.balance_cents),
-          e.sale_id,
-          e.redemption_id,
-          e.note,
-        ]),
-      );
-    }
-    if (items.length < 1000) break;
-  }
-  yield* lines.reverse();
+const KIND = {
+  en: {
+    commission: 'Commission',
+    reversal: 'Commission reversed (refund)',
+    redemption: 'Redemption requested',
+    redemption_release: 'Redemption returned',
+    adjustment: 'Adjustment',
+  },
+  pt: {
+    commission: 'Comissão',
+    reversal: 'Comissão estornada',
+    redemption: 'Resgate solicitado',
+    redemption_release: 'Resgate devolvido',
+    adjustment: 'Ajuste',
+  },
+};
+const METHOD = {
+  en: { pix: 'PIX', bank: 'Bank transfer' },
+  pt: { pix: 'PIX', bank: 'Transferência bancária' },
+};
+
+const statementColumns: CsvColumn<LedgerEntry>[] = [
+  { header: { en: 'Date', pt: 'Data' }, cell: (e, lang) => csvDateTime(e.created_at, lang) },
+  { header: { en: 'Movement', pt: 'Movimento' }, cell: (e, lang) => wordFor(KIND, lang, e.kind) },
+  { header: { en: 'Amount (R$)', pt: 'Valor (R$)' }, cell: (e) => csvMoney(e.amount_cents) },
+  { header: { en: 'Balance (R$)', pt: 'Saldo (R$)' }, cell: (e) => csvMoney(e.balance_cents) },
+  { header: { en: 'Sale', pt: 'Venda' }, cell: (e) => e.sale_id },
+  { header: { en: 'Redemption', pt: 'Resgate' }, cell: (e) => e.redemption_id },
+  { header: { en: 'Note', pt: 'Observação' }, cell: (e) => e.note },
+  { header: { en: 'Entry', pt: 'Lançamento' }, cell: (e) => e.id },
+];
+
+/** The affiliate's statement in date order, oldest first, with the running balance over the whole history. */
+export function ledgerCsv(db: Db, affiliateId: number, language: CsvLanguage) {
+  return csvLines(statementColumns, iterateLedger(db, affiliateId), language);
 }
 
-export async function* paymentsCsv(db: Db, viewer: Viewer, query: z.output<typeof paymentListQuerySchema>) {
-  yield `\uFEFF${csvLine(['id', 'paid_at', 'affiliate', 'affiliate_code', 'amount', 'method', 'reference', 'paid_by', 'redemption_id'])}`;
-  for await (const p of iteratePayments(db, viewer, query)) {
-    yield csvLine([
-      p.id,
-      p.paid_at,
-      p.affiliate_name,
-      p.affiliate_code,
-      reais(p.amount_cents),
-      p.method,
-      p.reference,
-      p.paid_by_name,
-      p.redemption_id,
-    ]);
-  }
+const paymentColumns: CsvColumn<Payment>[] = [
+  { header: { en: 'Payment', pt: 'Pagamento' }, cell: (p) => p.id },
+  { header: { en: 'Paid on', pt: 'Pago em' }, cell: (p, lang) => csvDateTime(p.paid_at, lang) },
+  { header: { en: 'Affiliate', pt: 'Afiliado' }, cell: (p) => p.affiliate_name },
+  { header: { en: 'Affiliate code', pt: 'Código de afiliado' }, cell: (p) => p.affiliate_code },
+  { header: { en: 'Amount (R$)', pt: 'Valor (R$)' }, cell: (p) => csvMoney(p.amount_cents) },
+  { header: { en: 'Method', pt: 'Forma' }, cell: (p, lang) => wordFor(METHOD, lang, p.method) },
+  { header: { en: 'Reference', pt: 'Referência' }, cell: (p) => p.reference },
+  { header: { en: 'Paid by', pt: 'Pago por' }, cell: (p) => p.paid_by_name },
+  { header: { en: 'Redemption', pt: 'Resgate' }, cell: (p) => p.redemption_id },
+];
+
+export function paymentsCsv(
+  db: Db,
+  viewer: Viewer,
+  query: z.output<typeof paymentListQuerySchema>,
+  language: CsvLanguage,
+) {
+  return csvLines(paymentColumns, iteratePayments(db, viewer, query), language);
 }

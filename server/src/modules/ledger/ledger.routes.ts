@@ -15,7 +15,7 @@ import {
 } from '@contract/ledger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCsvDownload } from '../../csv-download';
+import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
 import { viewerOf } from '../sales/sales.service';
 import { affiliateIdOf, findLedger, getBalance } from './ledger.service';
 import { ledgerCsv, paymentsCsv } from './ledger-export';
@@ -43,7 +43,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'My statement, newest first, with the balance after each entry',
+        summary: 'My statement, newest first by date, with the balance after each entry (over the whole history)',
         querystring: ledgerQuerySchema,
         response: { 200: ledgerPageSchema },
       },
@@ -51,8 +51,20 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       findLedger(db, await affiliateIdOf(db, userOf(request).id), request.query.page, request.query.page_size),
   );
-  app.get('/ledger/export', { schema: { tags, security, summary: 'My statement as CSV' } }, async (request, reply) =>
-    sendCsvDownload(reply, 'extrato', ledgerCsv(db, await affiliateIdOf(db, userOf(request).id))),
+  app.get(
+    '/ledger/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My statement as CSV for a spreadsheet in Brazil, in date order with the running balance',
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const affiliateId = await affiliateIdOf(db, user.id);
+      return sendCsvDownload(reply, 'extrato', ledgerCsv(db, affiliateId, await csvLanguageOfUser(db, user.id)));
+    },
   );
   app.post(
     '/redemptions',
@@ -119,9 +131,20 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/payments/export',
-    { schema: { tags, security, summary: 'Payments as CSV', querystring: paymentListQuerySchema } },
-    async (request, reply) =>
-      sendCsvDownload(reply, 'pagamentos', paymentsCsv(db, await viewerOf(db, userOf(request)), request.query)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Payments as CSV for a spreadsheet in Brazil, in my language',
+        querystring: paymentListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const viewer = await viewerOf(db, user);
+      const language = await csvLanguageOfUser(db, user.id);
+      return sendCsvDownload(reply, 'pagamentos', paymentsCsv(db, viewer, request.query, language));
+    },
   );
 };
 

@@ -1,5 +1,5 @@
 import type { Balance, LedgerEntry } from '@contract/ledger';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, ledgerEntries, payments, redemptions, sales } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -92,28 +92,57 @@ export async function getBalance(db: Db, affiliateId: number, minRedemptionCents
   };
 }
 
-/** Statement lines, newest first, each with the balance right after it (a running sum over the whole ledger). */
+/** A statement reads in date order; entries of the same instant in the order they were written. */
+const DATE_ORDER = sql`${ledgerEntries.createdAt}, ${ledgerEntries.id}`;
+
+function toLedgerEntry(entry: typeof ledgerEntries.$inferSelect, balanceCents: number): LedgerEntry {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    amount_cents: entry.amountCents,
+    balance_cents: balanceCents,
+    sale_id: entry.saleId,
+    redemption_id: entry.redemptionId,
+    note: entry.note,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Statement lines, newest first by date, each with the balance right after it: a running sum in
+ * date order over the affiliate's whole ledger (the window sees every row before the page is cut).
+ */
 export async function findLedger(db: Db, affiliateId: number, page: number, pageSize: number) {
-  const running = sql<string>`sum(${ledgerEntries.amountCents}) over (order by ${ledgerEntries.id})`;
+  const running = sql<string>`sum(${ledgerEntries.amountCents}) over (order by ${DATE_ORDER} rows between unbounded preceding and current row)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({ entry: ledgerEntries, balance: running })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.affiliateId, affiliateId))
-      .orderBy(desc(ledgerEntries.id))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.affiliateId, affiliateId)),
   ]);
-  const items: LedgerEntry[] = rows.map(({ entry, balance }) => ({
-    id: entry.id,
-    kind: entry.kind,
-    amount_cents: entry.amountCents,
-    balance_cents: Number(balance),
-    sale_id: entry.saleId,
-    redemption_id: entry.redemptionId,
-    note: entry.note,
-    created_at: entry.createdAt.toISOString(),
-  }));
+  const items = rows.map(({ entry, balance }) => toLedgerEntry(entry, Number(balance)));
   return { items, total: Number(total?.n ?? 0), page, page_size: pageSize };
+}
+
+/** The whole statement oldest first, a page at a time, with the running balance (the CSV export streams it). */
+export async function* iterateLedger(db: Db, affiliateId: number, pageSize = 1000) {
+  let balance = 0;
+  for (let page = 0; ; page++) {
+    const rows = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.affiliateId, affiliateId))
+      .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
+      .limit(pageSize)
+      .offset(page * pageSize);
+    for (const entry of rows) {
+      balance += entry.amountCents;
+      yield toLedgerEntry(entry, balance);
+    }
+    if (rows.length < pageSize) return;
+  }
 }

@@ -114,8 +114,8 @@ describe('balance and statement', () => {
         .trim()
         .split('\r\n')
         .slice(1)
-        .map((l) => l.split(',').slice(2, 5).join(',')),
-    ).toEqual(['commission,200.00,200.00', 'redemption,-50.00,150.00']);
+        .map((l) => l.split(';').slice(1, 4).join(';')),
+    ).toEqual(['Commission;200,00;200,00', 'Redemption requested;-50,00;150,00']);
   });
 
   test('an admin has no balance', async () => {
@@ -398,6 +398,6 @@ describe('reading', () => {
     });
     const csv = await t.app.inject({ method: 'GET', url: '/api/v1/payments/export?q=E-bia', headers: admin.headers });
     expect(csv.body).toContain('E-bia-000001');
-    expect(csv.body).toContain('30.00');
+    expect(csv.body).toContain(';30,00;');
   });
 });

@@ -74,7 +74,7 @@ export async function getTopAffiliates(
     with d as (
       select affiliate_id, sum(clicks)::int as clicks, sum(approved_sales)::int as approved_sales,
         sum(approved_amount_cents) as amount, sum(approved_commission_cents) as commission
-      from daily_affiliate_stats
+      from daily_affiliate_stats_now
       where day between ${from}::date and ${to}::date${inNetwork(sql`affiliate_id`, query.network_id)}
       group by affiliate_id
       having sum(clicks) > 0 or sum(approved_sales) > 0
@@ -215,14 +215,14 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
       db,
       // The programme's campaigns from their own rollup; a network's from its members' rows.
       sql`select cp.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
-          from ${query.network_id ? sql`daily_stats` : sql`daily_campaign_stats`} d join campaigns cp on cp.id = d.campaign_id
+          from ${query.network_id ? sql`daily_stats_now` : sql`daily_campaign_stats`} d join campaigns cp on cp.id = d.campaign_id
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by cp.name having sum(d.approved_sales) > 0`,
     ),
     rows<{ key: string | null; n: number; cents: string }>(
       db,
       sql`select n.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
-          from daily_affiliate_stats d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
+          from daily_affiliate_stats_now d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by n.name having sum(d.approved_sales) > 0`,
     ),
@@ -290,14 +290,21 @@ async function indicatorValues(db: Db, start: Date, end: Date, networkId: number
         -- The day-by-day rollups, not the clicks and sales themselves (DESIGN.md §6): the programme's
         -- figures by campaign, a network's by affiliate; active affiliates by affiliate.
         select
-          (select count(*)::int from (
-            select affiliate_id from daily_affiliate_stats
+          (select count(distinct affiliate_id)::int from (
+            -- A day that counts (a click or a sale): read from the partial index, unless increments
+            -- not merged yet touch that day, whose sums are then taken with them.
+            select day, affiliate_id from daily_affiliate_stats h
             where ${days} and (clicks > 0 or pending_sales > 0 or approved_sales > 0 or refunded_sales > 0)${net(sql`affiliate_id`)}
-            group by affiliate_id) a) as active,
+              and not exists (select 1 from daily_stats_recent r where r.day = h.day and r.affiliate_id = h.affiliate_id)
+            union all
+            select day, affiliate_id from daily_affiliate_stats_now
+            where (day, affiliate_id) in (select day, affiliate_id from daily_stats_recent where ${days}${net(sql`affiliate_id`)})
+            group by day, affiliate_id
+            having sum(clicks) > 0 or sum(pending_sales) > 0 or sum(approved_sales) > 0 or sum(refunded_sales) > 0) a) as active,
           coalesce(sum(clicks), 0) as clicks, coalesce(sum(approved_sales), 0) as approved,
           coalesce(sum(approved_amount_cents), 0) as amount, coalesce(sum(approved_commission_cents), 0) as commission,
           coalesce(sum(refunded_sales), 0) as refunded
-        from ${networkId ? sql`daily_affiliate_stats` : sql`daily_campaign_stats`}
+        from ${networkId ? sql`daily_affiliate_stats_now` : sql`daily_campaign_stats`}
         where ${days}${net(sql`affiliate_id`)}
       ) d`,
     ),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { every } from '../../jobs/lease';
 
 type SaleStatus = 'pending' | 'approved' | 'cancelled' | 'refunded';
 type SaleFigures = {
@@ -69,8 +71,9 @@ export const REBUILD_LINK_STATS = `
   insert into link_stats (link_id, clicks)
   select link_id, count(*) from clicks where not is_bot and not is_repeat group by link_id`;
 
-/** Every rollup recomputed, in order: the programme-wide ones sum `daily_stats`. */
+/** Every rollup recomputed, in order: the programme-wide ones sum `daily_stats`, with nothing left to merge. */
 export const REBUILD_ROLLUPS = [
+  ['daily_stats_recent', ''],
   ['daily_stats', REBUILD_DAILY_STATS],
   ['daily_campaign_stats', REBUILD_DAILY_CAMPAIGN_STATS],
   ['daily_affiliate_stats', REBUILD_DAILY_AFFILIATE_STATS],
@@ -81,7 +84,7 @@ export const REBUILD_ROLLUPS = [
 export async function rebuildDailyStats(db: Db) {
   for (const [table, rebuild] of REBUILD_ROLLUPS) {
     await db.execute(sql.raw(`delete from ${table}`));
-    await db.execute(sql.raw(rebuild));
+    if (rebuild) await db.execute(sql.raw(rebuild));
   }
 }
 
@@ -104,9 +107,9 @@ const upsertInto = (table: string, keys: string[]) => {
 };
 
 /**
- * Adds deltas for some (day, affiliate, campaign) keys to the three rollups (by affiliate and
- * campaign, by campaign, by affiliate), and clicks to their links' counts, in one statement: they
- * never disagree.
+ * Adds deltas for some (day, affiliate, campaign) keys to the rollups (by campaign; by affiliate and
+ * campaign, and by affiliate, through `daily_stats_recent`), and clicks to their links' counts, in
+ * one statement: they never disagree.
  */
 const ADD_SQL = `
   with x as materialized (
@@ -115,13 +118,47 @@ const ADD_SQL = `
       approved_commission_cents bigint, refunded_sales int)
   ),
   by_campaign as (${upsertInto('daily_campaign_stats', ['day', 'campaign_id'])}),
-  by_affiliate as (${upsertInto('daily_affiliate_stats', ['day', 'affiliate_id'])}),
   by_link as (
     insert into link_stats as d (link_id, clicks)
     select link_id, sum(clicks) from x where link_id is not null group by link_id order by link_id
     on conflict (link_id) do update set clicks = d.clicks + excluded.clicks
   )
+  ${upsertInto('daily_stats_recent', ['day', 'affiliate_id', 'campaign_id'])}`;
+
+/**
+ * Moves the increments of `daily_stats_recent` into `daily_stats` and `daily_affiliate_stats`, in one
+ * statement, so a reader of the `_now` views sees them in one place or the other, never both or
+ * neither. The rows are locked in key order, as every writer locks them, so a merge and a batch never
+ * deadlock; increments written meanwhile stay for the next merge. Safe on any number of servers at
+ * once: a row two merges both reach is moved by the first, and the second finds it gone.
+ */
+const MERGE_RECENT_SQL = `
+  with taken as (
+    select day, affiliate_id, campaign_id from daily_stats_recent order by day, affiliate_id, campaign_id for update
+  ),
+  x as materialized (
+    delete from daily_stats_recent r using taken t
+    where r.day = t.day and r.affiliate_id = t.affiliate_id and r.campaign_id = t.campaign_id
+    returning r.*
+  ),
+  by_affiliate as (${upsertInto('daily_affiliate_stats', ['day', 'affiliate_id'])})
   ${upsertInto('daily_stats', ['day', 'affiliate_id', 'campaign_id'])}`;
+
+export async function mergeRecentStats(db: Db) {
+  await db.execute(sql.raw(MERGE_RECENT_SQL));
+}
+
+/** How often each server merges: readers never wait for it, the `_now` views add what is left. */
+export const MERGE_RECENT_STATS_MS = 1_000;
+
+/** Every second on every server (merges may overlap safely); returns the function that stops it. */
+export function scheduleRecentStatsMerge(db: Db, log: FastifyBaseLogger, everyMs = MERGE_RECENT_STATS_MS) {
+  return every(
+    everyMs,
+    () => mergeRecentStats(db).catch((error: Error) => log.error({ err: error.message }, 'rollup merge failed')),
+    everyMs,
+  );
+}
 
 /**
  * The rollups of sales just recorded as pending, as common table expressions over a CTE named
@@ -137,8 +174,7 @@ export const PENDING_SALES_ROLLUP_CTES = `
     from inserted group by 1, 2, 3
   ),
   sale_by_campaign as (${upsertInto('daily_campaign_stats', ['day', 'campaign_id']).replace('from x', 'from sale_x')}),
-  sale_by_affiliate as (${upsertInto('daily_affiliate_stats', ['day', 'affiliate_id']).replace('from x', 'from sale_x')}),
-  sale_by_pair as (${upsertInto('daily_stats', ['day', 'affiliate_id', 'campaign_id']).replace('from x', 'from sale_x')}),
+  sale_by_pair as (${upsertInto('daily_stats_recent', ['day', 'affiliate_id', 'campaign_id']).replace('from x', 'from sale_x')}),
   sale_by_dimension as (
     insert into daily_sales_by as d (day, dimension, key, status, sales, amount_cents, commission_cents)
     select day, dimension, key, 'pending', count(*), sum(amount_cents), sum(commission_cents)

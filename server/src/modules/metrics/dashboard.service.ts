@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import {
   affiliates,
   campaigns,
-  dailyAffiliateStats,
+  dailyAffiliateStatsNow,
   dailyCampaignStats,
-  dailyStats,
+  dailyStatsNow,
   redemptions,
   sales,
   users,
@@ -48,11 +48,11 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
   const ofNetwork = (affiliate: Column) =>
     networkId ? sql`${affiliate} in (select id from ${affiliates} where network_id = ${networkId})` : undefined;
   const scoped = and(
-    inPeriod(dailyStats.day),
-    affiliateId ? eq(dailyStats.affiliateId, affiliateId) : undefined,
-    ofNetwork(dailyStats.affiliateId),
+    inPeriod(dailyStatsNow.day),
+    affiliateId ? eq(dailyStatsNow.affiliateId, affiliateId) : undefined,
+    ofNetwork(dailyStatsNow.affiliateId),
   );
-  const figures = (t: typeof dailyStats | typeof dailyCampaignStats | typeof dailyAffiliateStats) => ({
+  const figures = (t: typeof dailyStatsNow | typeof dailyCampaignStats | typeof dailyAffiliateStatsNow) => ({
     clicks: sql<string>`coalesce(sum(${t.clicks}), 0)`,
     n: sql<string>`coalesce(sum(${t.approvedSales}), 0)`,
     amount: sql<string>`coalesce(sum(${t.approvedAmountCents}), 0)`,
@@ -64,14 +64,14 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
   const programme = !affiliateId && !networkId;
   const programmeWide = { table: dailyCampaignStats, where: inPeriod(dailyCampaignStats.day) };
   const perDay = affiliateId
-    ? { table: dailyStats, where: scoped }
+    ? { table: dailyStatsNow, where: scoped }
     : programme
       ? programmeWide
       : {
-          table: dailyAffiliateStats,
-          where: and(inPeriod(dailyAffiliateStats.day), ofNetwork(dailyAffiliateStats.affiliateId)),
+          table: dailyAffiliateStatsNow,
+          where: and(inPeriod(dailyAffiliateStatsNow.day), ofNetwork(dailyAffiliateStatsNow.affiliateId)),
         };
-  const perCampaign = programme ? programmeWide : { table: dailyStats, where: scoped };
+  const perCampaign = programme ? programmeWide : { table: dailyStatsNow, where: scoped };
   const [days, byCampaign, latest, available, waiting] = await Promise.all([
     db
       .select({ day: dayOf(perDay.table), ...figures(perDay.table) })

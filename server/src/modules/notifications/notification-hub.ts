@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { SESSION_ENDED_CHANNEL } from '../auth/auth.service';
 import { claimUndelivered, NOTIFICATION_CHANNEL } from './notifications.service';
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
@@ -13,7 +14,9 @@ const HEARTBEAT_MS = 25_000;
  */
 export function createNotificationHub(database: Database, log: FastifyBaseLogger) {
   const streams = new Map<number, Set<ServerResponse>>();
-  let stopListening: (() => Promise<void>) | null = null;
+  /** Which session opened each stream: signing out ends that session's streams on every server. */
+  const sessionOf = new Map<ServerResponse, string>();
+  const stopListening: (() => Promise<void>)[] = [];
   let heartbeat: ReturnType<typeof setInterval> | null = null;
 
   function send(userId: number, payloads: unknown[]) {
@@ -34,27 +37,34 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
 
   return {
     async start() {
-      stopListening = await database.listen(NOTIFICATION_CHANNEL, (payload) => {
-        try {
-          const { user_id: userId, id } = JSON.parse(payload) as { user_id: number; id: number };
-          void deliver(userId, [id]);
-        } catch {
-          log.warn('unreadable notification payload');
-        }
-      });
+      stopListening.push(
+        await database.listen(NOTIFICATION_CHANNEL, (payload) => {
+          try {
+            const { user_id: userId, id } = JSON.parse(payload) as { user_id: number; id: number };
+            void deliver(userId, [id]);
+          } catch {
+            log.warn('unreadable notification payload');
+          }
+        }),
+        await database.listen(SESSION_ENDED_CHANNEL, (session) => {
+          for (const [stream, of] of sessionOf) if (of === session) stream.end();
+        }),
+      );
       heartbeat = setInterval(() => {
         for (const set of streams.values()) for (const stream of set) stream.write(': ping\n\n');
       }, HEARTBEAT_MS);
       heartbeat.unref();
     },
 
-    /** Opens a stream for the person and sends what waited for them since their last visit. */
-    async attach(userId: number, stream: ServerResponse) {
+    /** Opens a stream for the person's session and sends what waited for them since their last visit. */
+    async attach(userId: number, session: string, stream: ServerResponse) {
       const set = streams.get(userId) ?? new Set();
       set.add(stream);
       streams.set(userId, set);
+      sessionOf.set(stream, session);
       stream.on('close', () => {
         set.delete(stream);
+        sessionOf.delete(stream);
         if (set.size === 0) streams.delete(userId);
       });
       await deliver(userId);
@@ -65,7 +75,8 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
       if (heartbeat) clearInterval(heartbeat);
       for (const set of streams.values()) for (const stream of set) stream.end();
       streams.clear();
-      await stopListening?.();
+      sessionOf.clear();
+      for (const stop of stopListening.splice(0)) await stop();
     },
 
     get openStreams() {

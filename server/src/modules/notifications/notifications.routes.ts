@@ -4,12 +4,13 @@ import {
   logBodySchema,
   logListQuerySchema,
   logPageSchema,
+  markNotificationsReadBodySchema,
   notificationListSchema,
 } from '@contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAnalyticsEvent, createLog, findAnalyticsEvents, findLogs } from './logs.service';
-import { findNotifications, markAllRead } from './notifications.service';
+import { findNotifications, markRead } from './notifications.service';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -33,9 +34,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/notifications/read',
-    { schema: { tags, security, summary: 'Mark all my notifications read' } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark my notifications read (up to the newest I have seen), so they are not listed as new again',
+        body: markNotificationsReadBodySchema.nullish(),
+      },
+    },
     async (request, reply) => {
-      await markAllRead(app.database.db, callerId(request));
+      await markRead(app.database.db, callerId(request), request.body?.up_to_id);
       return reply.code(204).send();
     },
   );
@@ -59,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       reply.raw.write(': connected\n\n');
-      await app.notificationHub.attach(callerId(request), reply.raw);
+      await app.notificationHub.attach(callerId(request), request.user?.session.id ?? '', reply.raw);
     },
   );
 

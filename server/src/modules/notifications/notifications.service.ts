@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import type { Notification } from '@contract/notifications';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 
@@ -119,9 +119,16 @@ export async function findNotifications(db: Db, userId: number) {
   return { items: items.map(toNotification), unread: unread?.n ?? 0 };
 }
 
-export async function markAllRead(db: Db, userId: number) {
+/** Marks the person's unread notifications read: all of them, or those up to the newest they saw. */
+export async function markRead(db: Db, userId: number, upToId?: number) {
   await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        upToId === undefined ? undefined : lte(notifications.id, upToId),
+      ),
+    );
 }

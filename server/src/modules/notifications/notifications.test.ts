@@ -1,7 +1,7 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSignedIn, mailsTo } from '../../../test/fixtures';
+import { createSignedIn, mailsTo, signIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { openStream } from '../../../test/sse';
 import { buildApp } from '../../app';
@@ -172,6 +172,36 @@ describe('GET /notifications/stream', () => {
     await stream.close();
   });
 
+  test('signing out ends the streams of that session, whichever server holds them, and no other', async () => {
+    const { user, token } = await createSignedIn(t.app, t.database.db);
+    const otherSession = await signIn(t.app, user.email, user.password);
+    const otherDatabase = await t.database.reopen();
+    const other = await buildApp({ config: t.config, database: otherDatabase, logger: false });
+    await other.ready();
+    const signingOut = await openStream(`${base}/api/v1/notifications/stream`, token);
+    const staying = await openStream(`${base}/api/v1/notifications/stream`, otherSession);
+    let ended = false;
+    void signingOut.ended.then(() => {
+      ended = true;
+    });
+    // Signed out through the other server: this one hears it from the database.
+    const out = await other.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(204);
+    for (let i = 0; i < 100 && !ended; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(ended).toBe(true);
+    await notifyUsers(t.database.db, [user.id], { kind: 'test.after', title: 'Still here', text: '-' });
+    await staying.waitFor(1);
+    expect(staying.events.map((e) => e.title)).toEqual(['Still here']);
+    expect(signingOut.events).toEqual([]);
+    await staying.close();
+    await other.close();
+    await otherDatabase.close();
+  });
+
   test('GET /notifications lists mine with the unread count; POST /notifications/read clears it', async () => {
     const { user, headers } = await createSignedIn(t.app, t.database.db);
     await notifyUsers(t.database.db, [user.id], { kind: 'a', title: 'One', text: '1' });
@@ -180,6 +210,35 @@ describe('GET /notifications/stream', () => {
     expect(list.json()).toMatchObject({ unread: 2, items: [{ title: 'Two' }, { title: 'One' }] });
     await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers })).json().unread).toBe(0);
+  });
+
+  test('POST /notifications/read up to the newest seen leaves later ones unread, and read stays read', async () => {
+    const { user, headers } = await createSignedIn(t.app, t.database.db);
+    await notifyUsers(t.database.db, [user.id], { kind: 'a', title: 'Seen', text: '1' });
+    const seen = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers })).json().items[0];
+    // Arrives while the bell is open: not seen yet.
+    await notifyUsers(t.database.db, [user.id], { kind: 'b', title: 'Later', text: '2' });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers,
+      payload: { up_to_id: seen.id },
+    });
+    expect(read.statusCode).toBe(204);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers })).json();
+    expect(after.unread).toBe(1);
+    expect(after.items.map((n: { title: string; read_at: string | null }) => [n.title, n.read_at === null])).toEqual([
+      ['Later', true],
+      ['Seen', false],
+    ]);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers,
+      payload: { up_to_id: 'latest' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].field).toBe('up_to_id');
   });
 });
 

@@ -1,43 +1,60 @@
-import { csvLine } from '@contract/csv';
+import { type CsvColumn, type CsvLanguage, csvDateTime, csvLines, csvMoney } from '@contract/csv';
+import type { Sale } from '@contract/sales';
 import type { Db } from '../../db/client';
 import { iterateSales, type SaleListQuery, type Viewer } from './sales.repository';
 
-/** Cents as a plain decimal ("1234.56"), the form spreadsheets in any locale read as a number. */
-export const reais = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+type Words = Record<CsvLanguage, Record<string, string>>;
+
+/** The words a person reads on screen for each code a sale carries. */
+const STATUS: Words = {
+  en: { pending: 'Pending', approved: 'Approved', cancelled: 'Cancelled', refunded: 'Refunded' },
+  pt: { pending: 'Pendente', approved: 'Aprovada', cancelled: 'Cancelada', refunded: 'Estornada' },
+};
+export const PAYMENT_METHOD: Words = {
+  en: { pix: 'PIX', boleto: 'Boleto', credit_card: 'Credit card', debit_card: 'Debit card', other: 'Other' },
+  pt: {
+    pix: 'PIX',
+    boleto: 'Boleto',
+    credit_card: 'Cartão de crédito',
+    debit_card: 'Cartão de débito',
+    other: 'Outro',
+  },
+};
+const FLAG: Words = {
+  en: { self_referral: 'Self-referral', fast_click: 'Seconds after the click' },
+  pt: { self_referral: 'Autoindicação', fast_click: 'Segundos após o clique' },
+};
+/** A code without words of its own (a newer one) is shown as it is, never left out. */
+export const wordFor = (words: Words, language: CsvLanguage, code: string) => words[language][code] ?? code;
+
+const column = (en: string, pt: string, cell: CsvColumn<Sale>['cell']): CsvColumn<Sale> => ({
+  header: { en, pt },
+  cell,
+});
+
+function salesColumns(isAdmin: boolean): CsvColumn<Sale>[] {
+  return [
+    column('Sale', 'Venda', (s) => s.id),
+    column('Date', 'Data', (s, lang) => csvDateTime(s.created_at, lang)),
+    column('Campaign', 'Campanha', (s) => s.campaign_name),
+    ...(isAdmin
+      ? [
+          column('Affiliate', 'Afiliado', (s) => s.affiliate_name),
+          column('Buyer email', 'E-mail do comprador', (s) => s.customer_email),
+        ]
+      : []),
+    column('Affiliate code', 'Código de afiliado', (s) => s.affiliate_code),
+    column('Order id', 'Pedido', (s) => s.external_id),
+    column('Amount (R$)', 'Valor (R$)', (s) => csvMoney(s.amount_cents)),
+    column('Payment method', 'Forma de pagamento', (s, lang) => wordFor(PAYMENT_METHOD, lang, s.payment_method)),
+    column('Origin', 'Origem', (s) => s.origin),
+    column('Status', 'Situação', (s, lang) => wordFor(STATUS, lang, s.status)),
+    column('Commission (R$)', 'Comissão (R$)', (s) => csvMoney(s.commission_cents)),
+    column('Flags', 'Alertas', (s, lang) => s.flags.map((flag) => wordFor(FLAG, lang, flag)).join(', ')),
+  ];
+}
 
 /** The filtered sales as CSV lines, page by page, so a large export never sits in memory. */
-export async function* salesCsv(db: Db, viewer: Viewer, query: SaleListQuery) {
-  const adminColumns = viewer.isAdmin ? ['affiliate', 'customer_email'] : [];
-  yield `\uFEFF${csvLine([
-    'id',
-    'created_at',
-    'campaign',
-    ...adminColumns,
-    'affiliate_code',
-    'external_id',
-    'amount',
-    'payment_method',
-    'origin',
-    'status',
-    'commission',
-    'flags',
-  ])}`;
-  for await (const sale of iterateSales(db, viewer, query)) {
-    const admin = viewer.isAdmin ? [sale.affiliate_name, sale.customer_email] : [];
-    yield csvLine([
-      sale.id,
-      sale.created_at,
-      sale.campaign_name,
-      ...admin,
-      sale.affiliate_code,
-      sale.external_id,
-      reais(sale.amount_cents),
-      sale.payment_method,
-      sale.origin,
-      sale.status,
-      reais(sale.commission_cents),
-      sale.flags.join(' '),
-    ]);
-  }
+export function salesCsv(db: Db, viewer: Viewer, query: SaleListQuery, language: CsvLanguage) {
+  return csvLines(salesColumns(viewer.isAdmin), iterateSales(db, viewer, query), language);
 }

@@ -1,14 +1,14 @@
+import { centsOf } from '@contract/money-text';
 import { type SaleImportResult, saleBodySchema } from '@contract/sales';
 import { AppError } from '../../errors';
 import type { SaleWriter } from './sale-writer';
 
-/** Reais as people type them in Brazil or elsewhere: "1.234,56", "1234.56", "R$ 10" → cents; null if not money. */
+/**
+ * A spreadsheet's amount in cents, read as the screen's money field reads it ("189,90", "1.234,56",
+ * "1,234.56"); an amount with two readings ("1.234") is refused, never guessed.
+ */
 export function parseReais(text: string): number | null {
-  let value = text.replace(/R\$|\s/g, '');
-  if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return centsOf(text);
 }
 
 const METHOD_ALIASES: Record<string, string> = {

@@ -18,7 +18,7 @@ import {
   saleSchema,
 } from '@contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsvDownload } from '../../csv-download';
+import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
 import { createApiKey, findApiKeys, postbackKeys, revokeApiKey, verifyPostback } from './api-keys.service';
 import { decideSale, decideSales, findSales, getSaleById, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
@@ -54,13 +54,18 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The filtered sales as CSV (formula cells neutralised)',
+        summary: 'The filtered sales as CSV for a spreadsheet in Brazil, in my language (formula cells neutralised)',
         querystring: saleListQuerySchema,
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(db, signedInUser(request));
-      return sendCsvDownload(reply, 'vendas', salesCsv(db, viewer, request.query));
+      const user = signedInUser(request);
+      const viewer = await viewerOf(db, user);
+      return sendCsvDownload(
+        reply,
+        'vendas',
+        salesCsv(db, viewer, request.query, await csvLanguageOfUser(db, user.id)),
+      );
     },
   );
   app.get(
@@ -196,6 +201,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A sale from a merchant: 201 new, 200 the same order again, 409 the same order with other content',
+        security: [{ apiKey: [] }],
         headers: postbackHeadersSchema,
         body: postbackBodySchema,
         response: { 200: saleSchema, 201: saleSchema },

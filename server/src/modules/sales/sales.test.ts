@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE } from '@contract/auth';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -651,10 +651,10 @@ describe('reading sales', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('id,created_at,campaign');
+    expect(lines[0]).toContain('Sale;Date;Campaign');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(lines[1]).toContain('12.34');
+    expect(lines[1]).toContain(`;"'=HYPERLINK(""x"")";`);
+    expect(lines[1]).toContain(';12,34;');
   });
 });
 
@@ -741,5 +741,34 @@ describe('POST /sales/import', () => {
     expect(results[4]).toMatchObject({ line: 6, outcome: 'refused', errors: [{ field: 'external_id' }] });
     const [sale] = await db().select().from(sales).where(eq(sales.id, results[0].sale_id));
     expect(sale).toMatchObject({ amountCents: 123_456, paymentMethod: 'credit_card', source: 'import' });
+  });
+
+  test('reads amounts as the money field does: "1,234.56" and "1.234.567,89" as meant, "1.234" refused as two readings', async () => {
+    const row = (line: number, amount: string) => ({
+      line,
+      values: {
+        campaign_id: String(percentCampaign),
+        external_id: nextOrder(),
+        amount,
+        payment_method: 'pix',
+        affiliate_code: anaCode,
+      },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sales/import',
+      headers: admin.headers,
+      payload: { rows: [row(2, '1,234.56'), row(3, '1.234.567,89'), row(4, '1.234'), row(5, 'R$ 189,90')] },
+    });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results;
+    expect(results.map((r: { outcome: string }) => r.outcome)).toEqual(['created', 'created', 'refused', 'created']);
+    expect(results[2].errors).toEqual([expect.objectContaining({ field: 'amount' })]);
+    const stored = await db()
+      .select({ amountCents: sales.amountCents })
+      .from(sales)
+      .where(inArray(sales.id, [results[0].sale_id, results[1].sale_id, results[3].sale_id]))
+      .orderBy(sales.id);
+    expect(stored.map((s) => s.amountCents)).toEqual([123_456, 123_456_789, 18_990]);
   });
 });

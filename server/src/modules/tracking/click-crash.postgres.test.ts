@@ -17,7 +17,7 @@ const WINDOW_MS = 1_000;
 
 const SLOW_CLICK_WRITES = `
   create function slow_click_writes() returns trigger language plpgsql as
-    'begin perform pg_sleep(0.3); return null; end';
+    'begin perform pg_sleep(0.25); return null; end';
   create trigger slow_click_writes after insert on clicks
     for each statement execute function slow_click_writes()`;
 
@@ -43,8 +43,9 @@ describe('the click buffer under kill -9', () => {
       payload: { campaign_id: campaign?.id },
     });
     code = link.json().code;
-    // A busy database: every statement that writes clicks takes 0.3 s more, so a batch's write
-    // is slow and the clicks that come in meanwhile pile up, as under heavy load.
+    // A busy database: every statement that writes clicks takes 0.25 s more, about 0.3 s a batch with
+    // the write itself (the README's bound), so the clicks that come in meanwhile pile up, as under
+    // heavy load. (0.3 s of sleep alone put a batch past that bound on a loaded runner: 1.04 s.)
     await database.db.execute(sql.raw(SLOW_CLICK_WRITES));
     await app.close();
     await database.close();

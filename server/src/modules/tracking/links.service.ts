@@ -23,6 +23,7 @@ const linkColumns = {
   code: links.code,
   campaign_id: links.campaignId,
   campaign_name: campaigns.name,
+  campaign_status: campaigns.status,
   sub_id: links.subId,
   utm_source: links.utmSource,
   utm_medium: links.utmMedium,

@@ -114,6 +114,23 @@ describe('links', () => {
     const admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
     expect((await makeLink({ campaign_id: campaignId }, admin.headers)).statusCode).toBe(403);
   });
+
+  test("GET /links says the status of each link's campaign, so a paused one is marked", async () => {
+    const made = (await makeLink({ campaign_id: campaignId, sub_id: 'status' })).json();
+    const statusOf = async () => {
+      const { items } = (
+        await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: affiliate.headers })
+      ).json();
+      return items.find((l: { id: number }) => l.id === made.id)?.campaign_status;
+    };
+    expect(await statusOf()).toBe('active');
+    await t.database.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, campaignId));
+    try {
+      expect(await statusOf()).toBe('paused');
+    } finally {
+      await t.database.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaignId));
+    }
+  });
 });
 
 describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through) => {

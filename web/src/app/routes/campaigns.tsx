@@ -15,7 +15,7 @@ export default function CampaignsScreen() {
     <>
       <PageHeader
         title={t('screens.campaigns')}
-        description={t('campaigns.description')}
+        description={isAdmin ? t('campaigns.adminDescription') : t('campaigns.description')}
         actions={
           isAdmin && (
             <Button component={Link} to={paths.adminCampaignCreate} leftSection={<IconPlus size={16} />}>

@@ -92,6 +92,7 @@ export const en = {
     newPassword: 'New password',
     confirmPassword: 'Confirm the new password',
     saveNewPassword: 'Save new password',
+    askNewLink: 'Ask for a new link',
     passwordReset: 'Your password was changed. Sign in with the new one.',
     currentPassword: 'Current password',
     changePassword: 'Change password',
@@ -100,6 +101,9 @@ export const en = {
     signingOut: 'Signing out…',
     maintenanceDefault: 'The portal is under maintenance. Please come back in a little while.',
     tryAgain: 'Try again',
+    noMaintenanceTitle: 'The portal is open',
+    noMaintenance: 'There is no maintenance going on: everything is available.',
+    goToPortal: 'Go to the portal',
   },
   errors: {
     INVALID_CREDENTIALS: 'The email or password is incorrect.',

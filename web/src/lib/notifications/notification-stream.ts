@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { API_BASE } from '../api-client';
 import { currentClaims, getToken, sessionScope } from '../session';
 import { backoffDelay } from './data-store-settings';
+import { receiveNotification } from './server-notifications';
 import { showNotification } from './show-notification';
 
 export type StreamedNotification = {
@@ -72,6 +73,7 @@ export function useNotificationStream() {
               server_id: notification.id,
               created_at: notification.created_at,
             });
+            receiveNotification(notification);
           }
         }
       } catch {

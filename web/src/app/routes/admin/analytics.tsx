@@ -1,8 +1,9 @@
+import { csvDay, csvLanguageOf, csvMoney } from '@contract/csv';
 import type { PeriodQuery } from '@contract/metrics';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useDashboard } from '../../../features/metrics/api/dashboard';
-import { CsvButton, reais } from '../../../features/metrics/components/csv-button';
+import { CsvButton } from '../../../features/metrics/components/csv-button';
 import { KpiCards } from '../../../features/metrics/components/kpi-cards';
 import { LogTables } from '../../../features/metrics/components/log-tables';
 import { MetricsScreen } from '../../../features/metrics/components/metrics-screen';
@@ -22,7 +23,7 @@ function previousOf(query: PeriodQuery): PeriodQuery {
 }
 
 function Comparison({ query }: { query: PeriodQuery }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const current = useDashboard('overview', query);
   const previous = useDashboard('overview', previousOf(query));
   const measures = [
@@ -31,38 +32,35 @@ function Comparison({ query }: { query: PeriodQuery }) {
     ['approved_amount_cents', t('metrics.kpis.revenue')],
     ['approved_commission_cents', t('metrics.kpis.commission')],
   ] as const;
+  const language = csvLanguageOf(i18n.language);
   const rows = (current.data?.series ?? []).map((d, i) => {
     const before = previous.data?.series[i];
     return [
-      d.day,
+      csvDay(d.day, language),
       d.clicks,
       d.approved_sales,
-      reais(d.approved_amount_cents),
-      reais(d.approved_commission_cents),
-      before?.day ?? null,
+      csvMoney(d.approved_amount_cents),
+      csvMoney(d.approved_commission_cents),
+      before ? csvDay(before.day, language) : null,
       before?.clicks ?? null,
       before?.approved_sales ?? null,
-      before ? reais(before.approved_amount_cents) : null,
-      before ? reais(before.approved_commission_cents) : null,
+      before ? csvMoney(before.approved_amount_cents) : null,
+      before ? csvMoney(before.approved_commission_cents) : null,
     ];
   });
+  const columns = [
+    t('metrics.csv.day'),
+    t('metrics.kpis.clicks'),
+    t('metrics.kpis.sales'),
+    t('metrics.csv.revenue'),
+    t('metrics.csv.commission'),
+  ];
   return (
     <Stack gap="lg">
       <Group justify="flex-end">
         <CsvButton
           name={`analises-${query.from}-${query.to}`}
-          header={[
-            'day',
-            'clicks',
-            'approved_sales',
-            'approved_amount',
-            'approved_commission',
-            'previous_day',
-            'previous_clicks',
-            'previous_approved_sales',
-            'previous_approved_amount',
-            'previous_approved_commission',
-          ]}
+          header={[...columns, ...columns.map((column) => t('metrics.csv.previous', { column }))]}
           rows={rows}
         />
       </Group>

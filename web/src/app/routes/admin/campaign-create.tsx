@@ -6,7 +6,7 @@ export default function CampaignCreateScreen() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('screens.adminCampaignCreate')} description={t('campaigns.description')} />
+      <PageHeader title={t('screens.adminCampaignCreate')} description={t('campaigns.createDescription')} />
       <CampaignForm />
     </>
   );

@@ -1,13 +1,13 @@
 import type { Account } from '@contract/account';
 import { Avatar, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { useTranslation } from '../../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../i18n/languages';
 import { showApiError } from '../../../lib/form';
-import { settingsStore } from '../../../theme/settings';
+import { applyLanguage } from '../../../theme/settings';
 import { useUpdateAccount, useUploadAvatar } from '../api/account';
 
 /** Names, photo and language: what the programme and its emails call the person. */
@@ -21,12 +21,17 @@ export function ProfileCard({ account }: { account: Account }) {
     initialValues: { first_name: account.first_name, last_name: account.last_name, language: account.language },
     validate: { first_name: required, last_name: required },
   });
+  // The header's language menu saves the account's language too: the form follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved language is the trigger; the form is stable
+  useEffect(() => {
+    form.setFieldValue('language', account.language);
+  }, [account.language]);
 
   const submit = form.onSubmit(async (values) => {
     setFeedback(null);
     try {
       await update.mutateAsync(values);
-      settingsStore.update({ language: values.language });
+      await applyLanguage(values.language);
       setFeedback({ tone: 'success', text: t('accountPage.saved') });
     } catch (error) {
       const message = showApiError(form, error, t);

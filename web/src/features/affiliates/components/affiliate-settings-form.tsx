@@ -69,14 +69,14 @@ export function AffiliateSettingsForm({
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
-              label={t('levels.name')}
+              label={t('affiliates.level')}
               placeholder={t('accountPage.none')}
               clearable
               data={levels}
               {...form.getInputProps('level_id')}
             />
             <Select
-              label={t('networks.name')}
+              label={t('affiliates.network')}
               placeholder={t('accountPage.none')}
               clearable
               data={networks}

@@ -1,11 +1,10 @@
-import 'mantine-datatable/styles.css';
 import type { Affiliate } from '@contract/affiliates';
-import { Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -71,76 +70,72 @@ export function PendingAffiliates() {
           {t('affiliates.rejectSelected', { count: selected.length })}
         </Button>
       </Group>
-      <Card withBorder padding={0}>
-        <DataTable<Affiliate>
-          minHeight={records.length ? undefined : 220}
-          fetching={list.isFetching}
-          records={records}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
-          allRecordsSelectionCheckboxProps={{ 'aria-label': t('affiliates.selectAll') }}
-          getRecordSelectionCheckboxProps={(a) => ({
-            'aria-label': t('affiliates.selectRow', { name: `${a.first_name} ${a.last_name}` }),
-          })}
-          noRecordsIcon={<IconUserCheck size={36} stroke={1.4} />}
-          noRecordsText={t('affiliates.empty')}
-          highlightOnHover
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'name',
-              title: t('affiliates.name'),
-              render: (a) => (
-                <Text size="sm" fw={600}>
-                  {a.first_name} {a.last_name}
-                </Text>
-              ),
-            },
-            { accessor: 'email', title: t('affiliates.email') },
-            {
-              accessor: 'code',
-              title: t('affiliates.code'),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
-            {
-              accessor: 'created_at',
-              title: t('affiliates.registeredAt'),
-              render: (a) => formatDateTime(a.created_at, i18n.language),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            },
-            {
-              accessor: 'actions',
-              title: t('affiliates.actions'),
-              textAlign: 'right',
-              render: (a) => (
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    loading={isBusy(a)}
-                    onClick={() => run([a])}
-                    aria-label={`${t('affiliates.approve')} ${a.first_name} ${a.last_name}`}
-                  >
-                    {t('affiliates.approve')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={isBusy(a)}
-                    onClick={() => setRejecting([a])}
-                    aria-label={`${t('affiliates.reject')} ${a.first_name} ${a.last_name}`}
-                  >
-                    {t('affiliates.reject')}
-                  </Button>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <ResponsiveDataTable<Affiliate>
+        minHeight={220}
+        fetching={list.isFetching}
+        records={records}
+        pagination={{ page, onPageChange: setPage, totalRecords: list.data?.total ?? 0, recordsPerPage: PAGE_SIZE }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          allLabel: t('affiliates.selectAll'),
+          label: (a) => t('affiliates.selectRow', { name: `${a.first_name} ${a.last_name}` }),
+        }}
+        noRecordsIcon={<IconUserCheck size={36} stroke={1.4} />}
+        noRecordsText={t('affiliates.empty')}
+        highlightOnHover
+        columns={[
+          {
+            accessor: 'name',
+            title: t('affiliates.name'),
+            isPrimary: true,
+            render: (a) => (
+              <Text size="sm" fw={600}>
+                {a.first_name} {a.last_name}
+              </Text>
+            ),
+          },
+          { accessor: 'email', title: t('affiliates.email') },
+          {
+            accessor: 'code',
+            title: t('affiliates.code'),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          },
+          {
+            accessor: 'created_at',
+            title: t('affiliates.registeredAt'),
+            render: (a) => formatDateTime(a.created_at, i18n.language),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
+          {
+            accessor: 'actions',
+            title: t('affiliates.actions'),
+            textAlign: 'right',
+            isActions: true,
+            render: (a) => (
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  loading={isBusy(a)}
+                  onClick={() => run([a])}
+                  aria-label={`${t('affiliates.approve')} ${a.first_name} ${a.last_name}`}
+                >
+                  {t('affiliates.approve')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={isBusy(a)}
+                  onClick={() => setRejecting([a])}
+                  aria-label={`${t('affiliates.reject')} ${a.first_name} ${a.last_name}`}
+                >
+                  {t('affiliates.reject')}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <RejectModal
         targets={rejecting}
         onClose={() => setRejecting(null)}

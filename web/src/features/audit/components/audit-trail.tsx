@@ -41,7 +41,13 @@ export function AuditTrail({ entity, entityId }: { entity: string; entityId: num
           {trail.data.map((entry) => {
             const changes = entry.action.endsWith('.update') ? changedFields(entry.before, entry.after) : [];
             return (
-              <Timeline.Item key={entry.id} title={t(`audit.actions.${entry.action.split('.')[1] ?? 'update'}`)}>
+              // `affiliate.network`, `approve`: the verb is the last part; one the screens do not know reads "Changed".
+              <Timeline.Item
+                key={entry.id}
+                title={t(`audit.actions.${entry.action.split('.').at(-1)}`, {
+                  defaultValue: t('audit.actions.update'),
+                })}
+              >
                 <Text size="xs" c="dimmed">
                   {entry.actor_name ?? t('audit.system')} · {formatDateTime(entry.at, i18n.language)}
                 </Text>

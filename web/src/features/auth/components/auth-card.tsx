@@ -19,7 +19,8 @@ export function AuthCard({
       <Center>
         <BrandMark size="lg" />
       </Center>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+      {/* The theme's radius and shadow: the settings' (SPEC.md §1: radius 12, card shadow on). */}
+      <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap={4} mb="lg">
           <Title order={1} fz={26}>
             {title}

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignBody, CampaignListQuery, CampaignStats } from '@contract/campaigns';
+import type { Campaign, CampaignBody, CampaignListItem, CampaignListQuery, CampaignStats } from '@contract/campaigns';
 import type { Page } from '@contract/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ const CAMPAIGNS_KEY = ['campaigns'] as const;
 export const campaignsQuery = (query: CampaignListQuery) =>
   queryOptions({
     queryKey: [...CAMPAIGNS_KEY, 'list', query],
-    queryFn: () => api<Page<Campaign>>(`/campaigns?${queryString(query)}`),
+    queryFn: () => api<Page<CampaignListItem>>(`/campaigns?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

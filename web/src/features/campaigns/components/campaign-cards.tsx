@@ -1,7 +1,9 @@
-import type { Campaign, CampaignStatus } from '@contract/campaigns';
+import type { CampaignListItem, CampaignStatus } from '@contract/campaigns';
+import { ADMIN_ROLE } from '@contract/session';
 import {
   AspectRatio,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -17,20 +19,105 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconClock, IconPhoto, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
+import { IconClock, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
+import { formatBps, formatMoney } from '../../../lib/format';
+import { currentClaims } from '../../../lib/session';
 import { useCampaigns } from '../api/campaigns';
 import { commissionLabel } from './commission-label';
 
 const PAGE_SIZE = 12;
 export const STATUS_COLOR: Record<CampaignStatus, string> = { active: 'teal', paused: 'yellow', ended: 'gray' };
 
-function CampaignCard({ campaign }: { campaign: Campaign }) {
+/** The picture a campaign without its own gets: the brand's gradient and the campaign's initial. */
+function DefaultCampaignImage({ name }: { name: string }) {
+  return (
+    <Center
+      h="100%"
+      style={{
+        background:
+          'linear-gradient(135deg, var(--mantine-color-brand-5) 0%, var(--mantine-color-brand-8) 60%, var(--mantine-color-brand-9) 100%)',
+      }}
+      data-testid="default-campaign-image"
+    >
+      <Group gap="sm" c="white" wrap="nowrap" aria-hidden>
+        <IconSpeakerphone size={34} stroke={1.4} />
+        <Text fz={40} fw={700} lh={1} c="white">
+          {name.trim().charAt(0).toUpperCase()}
+        </Text>
+      </Group>
+    </Center>
+  );
+}
+
+/** What an average sale pays, earnings per click and conversion, where there is data for them. */
+function CampaignFigures({ campaign }: { campaign: CampaignListItem }) {
+  const { t, i18n } = useTranslation();
+  const { average_order_cents, sale_commission_cents, epc_cents, conversion_bps } = campaign.figures;
+  const isAdmin = currentClaims()?.role === ADMIN_ROLE;
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const items = [
+    sale_commission_cents !== null && {
+      label: isAdmin ? t('campaigns.figures.saleCommissionAdmin') : t('campaigns.figures.saleCommission'),
+      value: money(sale_commission_cents),
+      help:
+        average_order_cents === null
+          ? null
+          : t('campaigns.figures.averageOrder', { amount: money(average_order_cents) }),
+      testId: 'sale-commission',
+    },
+    epc_cents !== null && { label: t('campaigns.figures.epc'), value: money(epc_cents), help: null, testId: 'epc' },
+    conversion_bps !== null && {
+      label: t('campaigns.figures.conversion'),
+      value: formatBps(conversion_bps, i18n.language),
+      help: null,
+      testId: 'conversion',
+    },
+  ].filter((item) => item !== false);
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('campaigns.figures.noSales')}
+      </Text>
+    );
+  return (
+    <Box
+      component="dl"
+      m={0}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(6.5rem, 1fr))',
+        gap: 'var(--mantine-spacing-xs)',
+      }}
+    >
+      {items.map((item) => (
+        <Box key={item.testId} style={{ minWidth: 0 }}>
+          <Text component="dt" size="xs" c="dimmed">
+            {item.label}
+          </Text>
+          <Box component="dd" m={0}>
+            <Text fw={700} size="lg" lh={1.3} data-testid={item.testId}>
+              {item.value}
+            </Text>
+            {item.help && (
+              <Text size="xs" c="dimmed">
+                {item.help}
+              </Text>
+            )}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
   const { t, i18n } = useTranslation();
   return (
     <Card withBorder padding="md" component="article" aria-label={campaign.name}>
@@ -39,20 +126,16 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
           {campaign.image_url ? (
             <Image src={campaign.image_url} alt="" />
           ) : (
-            <Center bg="var(--mantine-color-default-hover)">
-              <IconPhoto size={40} stroke={1.2} color="var(--mantine-color-dimmed)" aria-hidden />
-            </Center>
+            <DefaultCampaignImage name={campaign.name} />
           )}
         </AspectRatio>
       </Card.Section>
-      <Stack gap="xs" mt="md">
+      <Stack gap="sm" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700} lineClamp={2}>
             {campaign.name}
           </Text>
-          <Badge color={STATUS_COLOR[campaign.status]} variant="light" style={{ flexShrink: 0 }}>
-            {t(`campaigns.statuses.${campaign.status}`)}
-          </Badge>
+          <StatusBadge color={STATUS_COLOR[campaign.status]}>{t(`campaigns.statuses.${campaign.status}`)}</StatusBadge>
         </Group>
         <Group gap="xs">
           <Badge variant="filled" size="lg" radius="sm">
@@ -63,7 +146,14 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
             <Text size="sm">{t('campaigns.cookieDays', { count: campaign.cookie_days })}</Text>
           </Group>
         </Group>
-        <Button component={Link} to={pathTo('campaignDetails', { id: campaign.id })} variant="light" fullWidth mt="xs">
+        <CampaignFigures campaign={campaign} />
+        <Button
+          component={Link}
+          to={pathTo('campaignDetails', { id: campaign.id })}
+          variant="light"
+          fullWidth
+          mt="auto"
+        >
           {t('campaigns.open')}
         </Button>
       </Stack>

@@ -1,23 +1,11 @@
 import { type Campaign, PAYMENT_METHODS } from '@contract/campaigns';
 import { ADMIN_ROLE } from '@contract/session';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Typography,
-} from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, pathTo } from '../../../app/paths';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { currentClaims } from '../../../lib/session';
@@ -67,9 +55,9 @@ export function CampaignDetails({ campaign }: { campaign: Campaign }) {
         <Card withBorder padding="lg">
           <Stack gap="md">
             <Group justify="space-between">
-              <Badge color={STATUS_COLOR[campaign.status]} variant="light" size="lg">
+              <StatusBadge color={STATUS_COLOR[campaign.status]} size="lg">
                 {t(`campaigns.statuses.${campaign.status}`)}
-              </Badge>
+              </StatusBadge>
             </Group>
             <Fact label={t('campaigns.commission')}>{commissionLabel(campaign, t, i18n.language)}</Fact>
             <SimpleGrid cols={2}>
@@ -113,14 +101,17 @@ export function CampaignDetails({ campaign }: { campaign: Campaign }) {
                 {campaign.destination_url} <IconExternalLink size={12} aria-hidden />
               </Anchor>
             </Stack>
-            <Button
-              component={Link}
-              to={`${paths.linkGenerator}?campanha=${campaign.id}`}
-              leftSection={<IconLink size={16} />}
-              disabled={campaign.status !== 'active'}
-            >
-              {t('campaigns.generateLink')}
-            </Button>
+            {/* Links are an affiliate's own: an admin would only be told they have none. */}
+            {!isAdmin && (
+              <Button
+                component={Link}
+                to={`${paths.linkGenerator}?campanha=${campaign.id}`}
+                leftSection={<IconLink size={16} />}
+                disabled={campaign.status !== 'active'}
+              >
+                {t('campaigns.generateLink')}
+              </Button>
+            )}
             {isAdmin && (
               <Button
                 component={Link}

@@ -1,5 +1,12 @@
 import '@mantine/tiptap/styles.css';
-import { type Campaign, type CampaignStatus, PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
+import {
+  type Campaign,
+  type CampaignStatus,
+  campaignBodySchema,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '@contract/campaigns';
+import { centsOf, formatMoneyInput } from '@contract/money-text';
 import {
   Button,
   Card,
@@ -24,8 +31,9 @@ import { useNavigate } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
 import { ImageUploadButton } from '../../../components/image-upload-button';
+import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { showApiError } from '../../../lib/form';
+import { moneyRule, showApiError } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
 import { useSaveCampaign, useUploadCampaignImage } from '../api/campaigns';
 
@@ -34,7 +42,10 @@ type Values = {
   name: string;
   destination_url: string;
   mode: Mode;
+  /** A percentage, in percent mode. */
   commission: number | string;
+  /** Reais as typed, in fixed mode. */
+  commission_fixed: string;
   cookie_days: number | string;
   hold_days: number | string;
   holds: Record<PaymentMethod, number | string>;
@@ -54,7 +65,8 @@ function initialValues(campaign?: Campaign): Values {
     name: campaign?.name ?? '',
     destination_url: campaign?.destination_url ?? 'https://',
     mode,
-    commission: value === null || value === undefined ? '' : value / 100,
+    commission: mode === 'percent' && typeof value === 'number' ? value / 100 : '',
+    commission_fixed: mode === 'fixed' && typeof value === 'number' ? formatMoneyInput(value) : '',
     cookie_days: campaign?.cookie_days ?? 30,
     hold_days: campaign?.hold_days ?? 7,
     holds: Object.fromEntries(
@@ -80,9 +92,13 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
       name: (v) => (v.trim() ? null : t('validation.required')),
       destination_url: (v) => (/^https?:\/\/[^\s]+\.[^\s]+$/.test(v.trim()) ? null : t('campaigns.urlRule')),
       commission: (v, values) =>
-        values.mode === 'level' || (v !== '' && Number(v) >= 0 && (values.mode === 'fixed' || Number(v) <= 100))
+        values.mode !== 'percent' || (v !== '' && Number(v) >= 0 && Number(v) <= 100)
           ? null
           : t('campaigns.commissionRule'),
+      commission_fixed: (v, values) =>
+        values.mode === 'fixed'
+          ? moneyRule(campaignBodySchema.shape.commission_value, t('campaigns.commissionRule'), t)(v)
+          : null,
       cookie_days: (v) => (isWhole(v) && Number(v) >= 1 && Number(v) <= 365 ? null : t('campaigns.daysRule')),
       hold_days: (v) => (isWhole(v) && Number(v) <= 365 ? null : t('campaigns.daysRule')),
       ends_on: (v, values) => (v && values.starts_on && v <= values.starts_on ? t('campaigns.endsRule') : null),
@@ -108,7 +124,12 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         description: values.description === '<p></p>' ? '' : values.description,
         destination_url: values.destination_url.trim(),
         commission_type: values.mode === 'level' ? null : values.mode,
-        commission_value: values.mode === 'level' ? null : Math.round(Number(values.commission) * 100),
+        commission_value:
+          values.mode === 'level'
+            ? null
+            : values.mode === 'fixed'
+              ? centsOf(values.commission_fixed)
+              : Math.round(Number(values.commission) * 100),
         cookie_days: Number(values.cookie_days),
         hold_days: Number(values.hold_days),
         hold_days_by_method: holds,
@@ -181,18 +202,19 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
               <Text size="sm" c="dimmed">
                 {t('campaigns.levelRateHelp')}
               </Text>
-            ) : (
+            ) : mode === 'percent' ? (
               <NumberInput
-                label={mode === 'percent' ? t('campaigns.percentLabel') : t('campaigns.fixedLabel')}
+                label={t('campaigns.percentLabel')}
                 required
                 min={0}
-                max={mode === 'percent' ? 100 : undefined}
+                max={100}
                 decimalScale={2}
-                {...(mode === 'percent'
-                  ? { suffix: ' %', decimalSeparator: separators.decimalSeparator }
-                  : { prefix: 'R$ ', ...separators })}
+                suffix=" %"
+                decimalSeparator={separators.decimalSeparator}
                 {...form.getInputProps('commission')}
               />
+            ) : (
+              <MoneyInput label={t('campaigns.fixedLabel')} required {...form.getInputProps('commission_fixed')} />
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NumberInput

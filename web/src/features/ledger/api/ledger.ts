@@ -53,9 +53,18 @@ export const downloadPayments = (query: PaymentListQuery) => {
   return downloadFile(`/payments/export?${queryString(filters)}`, 'pagamentos.csv');
 };
 
+/**
+ * Refetches the money screens after a step, and after a refusal too (it means they were out of date).
+ * The caller gets its answer without waiting for the refetch, so it can keep the decided row in view.
+ */
 function useLedgerMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: LEDGER_KEY }) });
+  return useMutation({
+    mutationFn,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: LEDGER_KEY });
+    },
+  });
 }
 
 /** One Idempotency-Key per request the person makes: a network retry can never redeem twice. */

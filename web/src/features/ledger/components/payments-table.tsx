@@ -1,12 +1,11 @@
-import 'mantine-datatable/styles.css';
 import type { Payment, PaymentListQuery } from '@contract/ledger';
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconReceipt2, IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -111,53 +110,51 @@ export function PaymentsTable({
         </Group>
       </Group>
       <FormAlert message={problem ?? (list.isError ? errorMessage(list.error, t) : null)} />
-      <Card withBorder padding={0}>
-        <DataTable<Payment>
-          minHeight={list.data?.items.length ? undefined : 200}
-          fetching={list.isFetching}
-          records={list.data?.items ?? []}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          noRecordsIcon={<IconReceipt2 size={36} stroke={1.4} />}
-          noRecordsText={t('ledger.emptyPayments')}
-          verticalSpacing="sm"
-          columns={[
-            { accessor: 'paid_at', title: t('ledger.paidAt'), render: (p) => formatDateTime(p.paid_at, i18n.language) },
-            ...(admin
-              ? [
-                  {
-                    accessor: 'affiliate_name',
-                    title: t('ledger.affiliate'),
-                    render: (p: Payment) => `${p.affiliate_name} (${p.affiliate_code})`,
-                  },
-                ]
-              : []),
-            {
-              accessor: 'amount_cents',
-              title: t('ledger.amount'),
-              textAlign: 'right',
-              render: (p) => money(p.amount_cents),
-            },
-            { accessor: 'method', title: t('ledger.method'), render: (p) => t(`ledger.methods.${p.method}`) },
-            {
-              accessor: 'reference',
-              title: t('ledger.reference'),
-              render: (p) => (
-                <Text size="sm" ff="monospace">
-                  {p.reference}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'paid_by_name',
-              title: t('ledger.paidBy'),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
-          ]}
-        />
-      </Card>
+      <ResponsiveDataTable<Payment>
+        fetching={list.isFetching}
+        records={list.data?.items ?? []}
+        pagination={{ page, onPageChange: setPage, totalRecords: list.data?.total ?? 0, recordsPerPage: PAGE_SIZE }}
+        noRecordsIcon={<IconReceipt2 size={36} stroke={1.4} />}
+        noRecordsText={t('ledger.emptyPayments')}
+        columns={[
+          {
+            accessor: 'paid_at',
+            title: t('ledger.paidAt'),
+            isPrimary: true,
+            render: (p) => formatDateTime(p.paid_at, i18n.language),
+          },
+          ...(admin
+            ? [
+                {
+                  accessor: 'affiliate_name',
+                  title: t('ledger.affiliate'),
+                  render: (p: Payment) => `${p.affiliate_name} (${p.affiliate_code})`,
+                },
+              ]
+            : []),
+          {
+            accessor: 'amount_cents',
+            title: t('ledger.amount'),
+            textAlign: 'right',
+            render: (p) => money(p.amount_cents),
+          },
+          { accessor: 'method', title: t('ledger.method'), render: (p) => t(`ledger.methods.${p.method}`) },
+          {
+            accessor: 'reference',
+            title: t('ledger.reference'),
+            render: (p) => (
+              <Text size="sm" ff="monospace">
+                {p.reference}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'paid_by_name',
+            title: t('ledger.paidBy'),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { Redemption, RedemptionStatus } from '@contract/ledger';
-import { Badge, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
 
@@ -12,11 +13,7 @@ const COLORS: Record<RedemptionStatus, string> = {
 
 export function RedemptionStatusBadge({ status }: { status: RedemptionStatus }) {
   const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={COLORS[status]}>
-      {t(`ledger.statuses.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge color={COLORS[status]}>{t(`ledger.statuses.${status}`)}</StatusBadge>;
 }
 
 /** Where the money goes, in words an admin paying it can copy from. */

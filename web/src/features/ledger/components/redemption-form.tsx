@@ -1,10 +1,11 @@
-import type { Balance } from '@contract/ledger';
+import { type Balance, redemptionBodySchema } from '@contract/ledger';
+import { centsOf } from '@contract/money-text';
 import {
+  Alert,
   Anchor,
   Button,
   Card,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -14,18 +15,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
-import { showApiError } from '../../../lib/form';
-import { formatMoney, numberSeparators } from '../../../lib/format';
+import { moneyRule, showApiError } from '../../../lib/form';
+import { formatMoney } from '../../../lib/format';
 import { useRequestRedemption } from '../api/ledger';
 
 type Values = {
-  amount: number | string;
+  amount: string;
   method: 'pix' | 'bank';
   bank: string;
   agency: string;
@@ -49,6 +52,8 @@ export function RedemptionForm({
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const request = useRequestRedemption();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // The server found a request still open (one made in another tab): information, not an error.
+  const [isOpenElsewhere, setOpenElsewhere] = useState(false);
   // A fresh key per intended request; kept across retries of that same request.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const min = balance.min_redemption_cents;
@@ -66,8 +71,10 @@ export function RedemptionForm({
     },
     validate: {
       amount: (v) => {
-        const cents = Math.round(Number(v) * 100);
-        if (v === '' || cents < min) return t('ledger.rules.BELOW_MINIMUM', { min: money(min) });
+        const belowMinimum = t('ledger.rules.BELOW_MINIMUM', { min: money(min) });
+        const problem = moneyRule(redemptionBodySchema.shape.amount_cents, belowMinimum, t)(v);
+        const cents = centsOf(v) ?? 0;
+        if (problem || cents < min) return problem ?? belowMinimum;
         if (cents > max) return t('ledger.rules.ABOVE_BALANCE', { max: money(max) });
         return null;
       },
@@ -84,11 +91,12 @@ export function RedemptionForm({
 
   const submit = form.onSubmit(async (values) => {
     setFeedback(null);
+    setOpenElsewhere(false);
     try {
       const redemption = await request.mutateAsync({
         key,
         body: {
-          amount_cents: Math.round(Number(values.amount) * 100),
+          amount_cents: centsOf(values.amount) ?? 0,
           method: values.method,
           ...(values.method === 'bank'
             ? {
@@ -112,6 +120,10 @@ export function RedemptionForm({
       setKey(crypto.randomUUID());
       form.reset();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'OPEN_REQUEST') {
+        setOpenElsewhere(true);
+        return;
+      }
       if (error instanceof ApiError && RULES.includes(error.code)) {
         setFeedback({ tone: 'error', text: t(`ledger.rules.${error.code}`, { min: money(min), max: money(max) }) });
         return;
@@ -122,12 +134,8 @@ export function RedemptionForm({
   });
 
   // Say up front what the server would refuse anyway.
-  const blocked =
-    balance.available_cents < 0
-      ? 'NEGATIVE_BALANCE'
-      : balance.one_open_at_a_time && balance.reserved_cents > 0
-        ? 'OPEN_REQUEST'
-        : null;
+  const hasOpenRequest = (balance.one_open_at_a_time && balance.reserved_cents > 0) || isOpenElsewhere;
+  const blocked = balance.available_cents < 0 ? 'NEGATIVE_BALANCE' : hasOpenRequest ? 'OPEN_REQUEST' : null;
   const method = form.getValues().method;
   return (
     <Card withBorder padding="lg">
@@ -137,18 +145,19 @@ export function RedemptionForm({
             {t('ledger.requestTitle')}
           </Title>
           <FormAlert
-            message={feedback?.text ?? (blocked ? t(`ledger.rules.${blocked}`) : null)}
+            message={feedback?.text ?? (blocked === 'NEGATIVE_BALANCE' ? t('ledger.rules.NEGATIVE_BALANCE') : null)}
             tone={feedback?.tone ?? 'error'}
           />
-          <NumberInput
+          {blocked === 'OPEN_REQUEST' && (
+            // Waiting for one request to be decided is the rule working, not a fault: say what happens next.
+            <Alert color="blue" icon={<IconInfoCircle />} title={t('ledger.openRequest.title')} role="status">
+              {t('ledger.openRequest.text', { amount: money(balance.reserved_cents) })}
+            </Alert>
+          )}
+          <MoneyInput
             label={t('ledger.amount')}
             description={t('ledger.limits', { min: money(min), max: money(max) })}
             required
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            prefix="R$ "
-            {...numberSeparators(i18n.language)}
             {...form.getInputProps('amount')}
           />
           <Stack gap={6}>

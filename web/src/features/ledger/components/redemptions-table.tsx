@@ -1,12 +1,11 @@
-import 'mantine-datatable/styles.css';
 import type { Redemption, RedemptionListQuery } from '@contract/ledger';
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -40,6 +39,13 @@ export function RedemptionsTable({
   const [expanded, setExpanded] = useState<number[]>([]);
   const [step, setStep] = useState<{ redemption: Redemption; action: 'reject' | 'pay' } | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  /** Where a decision moved a row the filter no longer shows: the notice offers to follow it there. */
+  const [moved, setMoved] = useState<Redemption | null>(null);
+  /**
+   * Rows decided on this screen stay in view with their new status (and their next step) until the
+   * filters or the page change, rather than vanishing from under the person who decided them.
+   */
+  const [kept, setKept] = useState<Redemption[]>([]);
   const decide = useDecideRedemption();
   const query: RedemptionListQuery = {
     q: q || undefined,
@@ -51,15 +57,34 @@ export function RedemptionsTable({
     page_size: PAGE_SIZE,
   };
   const list = useRedemptions(query);
-  const reset = () => setPage(1);
+  const reset = () => {
+    setPage(1);
+    setKept([]);
+    setMoved(null);
+  };
+  const served = list.data?.items ?? [];
+  const records = [...served, ...kept.filter((k) => !served.some((r) => r.id === k.id))].sort(
+    (a, b) => b.requested_at.localeCompare(a.requested_at) || b.id - a.id,
+  );
+  const isKept = (r: Redemption) => kept.some((k) => k.id === r.id) && !served.some((s) => s.id === r.id);
+  const keptOnly = records.length - served.length;
+  const isFiltered = Boolean(q || status || networkId || from || to);
+  const follow = (redemption: Redemption) => {
+    setStatus(redemption.status);
+    reset();
+    setExpanded([redemption.id]);
+  };
 
   const run = async (redemption: Redemption, decision: RedemptionDecision) => {
     setFeedback(null);
     try {
       const done = await decide.mutateAsync({ id: redemption.id, decision });
+      const leavesFilter = status !== null && status !== done.status;
+      setKept((rows) => [...rows.filter((r) => r.id !== done.id), done]);
+      setMoved(leavesFilter ? done : null);
       setFeedback({
         tone: 'success',
-        text: t('ledger.decided', { id: done.id, status: t(`ledger.statuses.${done.status}`) }),
+        text: t(`ledger.decidedNext.${done.status}`, { id: done.id }),
       });
     } catch (error) {
       setFeedback({ tone: 'error', text: errorMessage(error, t) });
@@ -122,113 +147,131 @@ export function RedemptionsTable({
           )}
         </Group>
       )}
-      <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
+      <FormAlert
+        message={
+          feedback && (
+            <Group gap="xs" justify="space-between" wrap="wrap">
+              <Text size="sm">{feedback.text}</Text>
+              {feedback.tone === 'success' && moved && (
+                <Button size="compact-sm" variant="light" onClick={() => follow(moved)}>
+                  {t('ledger.showStatus', { status: t(`ledger.statuses.${moved.status}`) })}
+                </Button>
+              )}
+            </Group>
+          )
+        }
+        tone={feedback?.tone}
+      />
       <FormAlert message={list.isError ? errorMessage(list.error, t) : null} />
-      <Card withBorder padding={0}>
-        <DataTable<Redemption>
-          minHeight={list.data?.items.length ? undefined : 200}
-          fetching={list.isFetching}
-          records={list.data?.items ?? []}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          noRecordsIcon={<IconCash size={36} stroke={1.4} />}
-          noRecordsText={t('ledger.emptyRedemptions')}
-          verticalSpacing="sm"
-          highlightOnHover
-          rowExpansion={{
-            allowMultiple: true,
-            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-            content: ({ record }) => <RedemptionDetails redemption={record} />,
-          }}
-          columns={[
-            { accessor: 'id', title: t('ledger.id') },
-            {
-              accessor: 'requested_at',
-              title: t('ledger.date'),
-              render: (r) => formatDateTime(r.requested_at, i18n.language),
-            },
-            ...(admin
-              ? [
-                  {
-                    accessor: 'affiliate_name',
-                    title: t('ledger.affiliate'),
-                    render: (r: Redemption) => `${r.affiliate_name} (${r.affiliate_code})`,
-                  },
-                ]
-              : []),
-            {
-              accessor: 'amount_cents',
-              title: t('ledger.amount'),
-              textAlign: 'right',
-              render: (r) => money(r.amount_cents),
-            },
-            {
-              accessor: 'method',
-              title: t('ledger.method'),
-              render: (r) => t(`ledger.methods.${r.method}`),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            },
-            {
-              accessor: 'status',
-              title: t('ledger.status'),
-              noWrap: true,
-              render: (r) => <RedemptionStatusBadge status={r.status} />,
-            },
-            ...(admin
-              ? [
-                  {
-                    accessor: 'actions',
-                    title: '',
-                    textAlign: 'right' as const,
-                    render: (r: Redemption) => (
-                      // The row itself toggles its details: the buttons keep their clicks to themselves.
-                      // biome-ignore lint/a11y/noStaticElementInteractions: stops the row toggle, not an action of its own
-                      // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside are the keyboard targets
-                      <div onClick={(e) => e.stopPropagation()}>
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
-                          {r.status === 'requested' && (
-                            <Button
-                              size="compact-sm"
-                              color="green"
-                              loading={decide.isPending}
-                              onClick={() => run(r, { action: 'approve' })}
-                              aria-label={`${t('ledger.approve')} ${r.id}`}
-                            >
-                              {t('ledger.approve')}
-                            </Button>
-                          )}
-                          {r.status === 'approved' && (
-                            <Button
-                              size="compact-sm"
-                              color="green"
-                              onClick={() => setStep({ redemption: r, action: 'pay' })}
-                              aria-label={`${t('ledger.pay')} ${r.id}`}
-                            >
-                              {t('ledger.pay')}
-                            </Button>
-                          )}
-                          {(r.status === 'requested' || r.status === 'approved') && (
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setStep({ redemption: r, action: 'reject' })}
-                              aria-label={`${t('ledger.reject')} ${r.id}`}
-                            >
-                              {t('ledger.reject')}
-                            </Button>
-                          )}
-                        </Group>
-                      </div>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
+      <ResponsiveDataTable<Redemption>
+        fetching={list.isFetching}
+        records={records}
+        pagination={{
+          page,
+          onPageChange: (next) => {
+            setPage(next);
+            setKept([]);
+          },
+          totalRecords: (list.data?.total ?? 0) + keptOnly,
+          recordsPerPage: PAGE_SIZE,
+        }}
+        rowColor={(r) => (isKept(r) ? { light: 'teal.0', dark: 'teal.9' } : undefined)}
+        noRecordsIcon={<IconCash size={36} stroke={1.4} />}
+        noRecordsText={isFiltered ? t('ledger.emptyFiltered') : t('ledger.emptyRedemptions')}
+        highlightOnHover
+        expansion={{
+          expanded,
+          onChange: (ids) => setExpanded(ids as number[]),
+          content: (record) => <RedemptionDetails redemption={record} />,
+        }}
+        columns={[
+          { accessor: 'id', title: t('ledger.id') },
+          {
+            accessor: 'requested_at',
+            title: t('ledger.date'),
+            isPrimary: true,
+            render: (r) => formatDateTime(r.requested_at, i18n.language),
+          },
+          ...(admin
+            ? [
+                {
+                  accessor: 'affiliate_name',
+                  title: t('ledger.affiliate'),
+                  render: (r: Redemption) => `${r.affiliate_name} (${r.affiliate_code})`,
+                },
+              ]
+            : []),
+          {
+            accessor: 'amount_cents',
+            title: t('ledger.amount'),
+            textAlign: 'right',
+            render: (r) => money(r.amount_cents),
+          },
+          {
+            accessor: 'method',
+            title: t('ledger.method'),
+            render: (r) => t(`ledger.methods.${r.method}`),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
+          {
+            accessor: 'status',
+            title: t('ledger.status'),
+            noWrap: true,
+            render: (r) => <RedemptionStatusBadge status={r.status} />,
+          },
+          ...(admin
+            ? [
+                {
+                  accessor: 'actions',
+                  title: '',
+                  textAlign: 'right' as const,
+                  isActions: true,
+                  render: (r: Redemption) => (
+                    // The row itself toggles its details: the buttons keep their clicks to themselves.
+                    // biome-ignore lint/a11y/noStaticElementInteractions: stops the row toggle, not an action of its own
+                    // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside are the keyboard targets
+                    <div onClick={(e) => e.stopPropagation()}>
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        {r.status === 'requested' && (
+                          <Button
+                            size="compact-sm"
+                            color="green"
+                            loading={decide.isPending}
+                            onClick={() => run(r, { action: 'approve' })}
+                            aria-label={`${t('ledger.approve')} ${r.id}`}
+                          >
+                            {t('ledger.approve')}
+                          </Button>
+                        )}
+                        {r.status === 'approved' && (
+                          <Button
+                            size="compact-sm"
+                            color="green"
+                            onClick={() => setStep({ redemption: r, action: 'pay' })}
+                            aria-label={`${t('ledger.pay')} ${r.id}`}
+                          >
+                            {t('ledger.pay')}
+                          </Button>
+                        )}
+                        {(r.status === 'requested' || r.status === 'approved') && (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setStep({ redemption: r, action: 'reject' })}
+                            aria-label={`${t('ledger.reject')} ${r.id}`}
+                          >
+                            {t('ledger.reject')}
+                          </Button>
+                        )}
+                      </Group>
+                    </div>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {step && (
         <RedemptionDecisionModal
           redemption={step.redemption}

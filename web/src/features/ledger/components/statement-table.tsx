@@ -1,15 +1,14 @@
-import 'mantine-datatable/styles.css';
 import type { LedgerEntry } from '@contract/ledger';
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { downloadStatement, useStatement } from '../api/ledger';
 
 const PAGE_SIZE = 20;
@@ -33,63 +32,61 @@ export function StatementTable() {
         </Button>
       </Group>
       <FormAlert message={problem ?? (statement.isError ? errorMessage(statement.error, t) : null)} />
-      <Card withBorder padding={0}>
-        <DataTable<LedgerEntry>
-          minHeight={statement.data?.items.length ? undefined : 200}
-          fetching={statement.isFetching}
-          records={statement.data?.items ?? []}
-          totalRecords={statement.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          noRecordsIcon={<IconListDetails size={36} stroke={1.4} />}
-          noRecordsText={t('ledger.emptyStatement')}
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'created_at',
-              title: t('ledger.date'),
-              render: (e) => formatDateTime(e.created_at, i18n.language),
-            },
-            {
-              accessor: 'kind',
-              title: t('ledger.movement'),
-              render: (e) => (
-                <Stack gap={0}>
-                  <Text size="sm">{t(`ledger.kinds.${e.kind}`)}</Text>
-                  {e.sale_id && (
-                    <Anchor component={Link} to={pathTo('saleDetails', { id: e.sale_id })} size="xs">
-                      {t('ledger.sale', { id: e.sale_id })}
-                    </Anchor>
-                  )}
-                  {e.redemption_id && (
-                    <Text size="xs" c="dimmed">
-                      {t('ledger.redemption', { id: e.redemption_id })}
-                    </Text>
-                  )}
-                </Stack>
-              ),
-            },
-            {
-              accessor: 'amount_cents',
-              title: t('ledger.amount'),
-              textAlign: 'right',
-              render: (e) => (
-                <Text size="sm" fw={600} c={e.amount_cents < 0 ? 'red.8' : 'green.8'}>
-                  {e.amount_cents > 0 ? '+' : ''}
-                  {money(e.amount_cents)}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'balance_cents',
-              title: t('ledger.balanceAfter'),
-              textAlign: 'right',
-              render: (e) => money(e.balance_cents),
-            },
-          ]}
-        />
-      </Card>
+      <ResponsiveDataTable<LedgerEntry>
+        fetching={statement.isFetching}
+        records={statement.data?.items ?? []}
+        pagination={{
+          page,
+          onPageChange: setPage,
+          totalRecords: statement.data?.total ?? 0,
+          recordsPerPage: PAGE_SIZE,
+        }}
+        noRecordsIcon={<IconListDetails size={36} stroke={1.4} />}
+        noRecordsText={t('ledger.emptyStatement')}
+        columns={[
+          {
+            accessor: 'created_at',
+            title: t('ledger.date'),
+            isPrimary: true,
+            render: (e) => formatDateTime(e.created_at, i18n.language),
+          },
+          {
+            accessor: 'kind',
+            title: t('ledger.movement'),
+            render: (e) => (
+              <Stack gap={0}>
+                <Text size="sm">{t(`ledger.kinds.${e.kind}`)}</Text>
+                {e.sale_id && (
+                  <Anchor component={Link} to={pathTo('saleDetails', { id: e.sale_id })} size="xs">
+                    {t('ledger.sale', { id: e.sale_id })}
+                  </Anchor>
+                )}
+                {e.redemption_id && (
+                  <Text size="xs" c="dimmed">
+                    {t('ledger.redemption', { id: e.redemption_id })}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'amount_cents',
+            title: t('ledger.amount'),
+            textAlign: 'right',
+            render: (e) => (
+              <Text size="sm" fw={600} c={e.amount_cents < 0 ? 'red.8' : 'green.8'}>
+                {formatSignedMoney(e.amount_cents, i18n.language)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'balance_cents',
+            title: t('ledger.balanceAfter'),
+            textAlign: 'right',
+            render: (e) => money(e.balance_cents),
+          },
+        ]}
+      />
     </Stack>
   );
 }

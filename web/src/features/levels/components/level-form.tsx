@@ -1,12 +1,14 @@
-import type { Level } from '@contract/levels';
+import { type Level, levelBodySchema } from '@contract/levels';
+import { centsOf, formatMoneyInput } from '@contract/money-text';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
+import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { showApiError } from '../../../lib/form';
+import { moneyRule, showApiError } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
 import { useSaveLevel } from '../api/levels';
 
@@ -14,13 +16,12 @@ type Values = {
   name: string;
   rank: number | string;
   rate_percent: number | string;
-  min_sales: number | string;
+  min_sales: string;
   description: string;
 };
 
 /** Percent and reais on screen, basis points and cents on the wire: rounded once, here. */
 const toBps = (percent: number) => Math.round(percent * 100);
-const toCents = (reais: number) => Math.round(reais * 100);
 
 /** Create (no level) or edit a level. */
 export function LevelForm({ level }: { level?: Level }) {
@@ -34,14 +35,14 @@ export function LevelForm({ level }: { level?: Level }) {
       name: level?.name ?? '',
       rank: level?.rank ?? '',
       rate_percent: level ? level.commission_bps / 100 : '',
-      min_sales: level ? level.min_sales_cents / 100 : 0,
+      min_sales: level ? formatMoneyInput(level.min_sales_cents) : '',
       description: level?.description ?? '',
     },
     validate: {
       name: (v) => (v.trim() ? null : t('validation.required')),
       rank: (v) => (Number.isInteger(v) && Number(v) >= 1 ? null : t('levels.rankRule')),
       rate_percent: (v) => (typeof v === 'number' && v >= 0 && v <= 100 ? null : t('levels.rateRule')),
-      min_sales: (v) => (typeof v === 'number' && v >= 0 ? null : t('levels.minSalesRule')),
+      min_sales: moneyRule(levelBodySchema.shape.min_sales_cents, t('levels.minSalesRule'), t, { isOptional: true }),
     },
   });
 
@@ -52,7 +53,7 @@ export function LevelForm({ level }: { level?: Level }) {
         name: values.name.trim(),
         rank: Number(values.rank),
         commission_bps: toBps(Number(values.rate_percent)),
-        min_sales_cents: toCents(Number(values.min_sales)),
+        min_sales_cents: centsOf(values.min_sales) ?? 0,
         description: values.description.trim() || null,
       });
       navigate(paths.adminLevels, { state: { saved: values.name.trim() } });
@@ -90,14 +91,9 @@ export function LevelForm({ level }: { level?: Level }) {
               decimalSeparator={separators.decimalSeparator}
               {...form.getInputProps('rate_percent')}
             />
-            <NumberInput
+            <MoneyInput
               label={t('levels.minSales')}
               description={t('levels.minSalesHelp')}
-              min={0}
-              decimalScale={2}
-              fixedDecimalScale
-              prefix="R$ "
-              {...separators}
               {...form.getInputProps('min_sales')}
             />
           </SimpleGrid>

@@ -1,13 +1,13 @@
 import type { Dashboard, PeriodQuery } from '@contract/metrics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryString } from '../../../lib/query-string';
+import { type DashboardScope, dashboardPath } from './dashboard-path';
 
 /** An affiliate's own dashboard, or (admin) the programme's. */
-export function useDashboard(scope: 'me' | 'overview', query: PeriodQuery) {
+export function useDashboard(scope: DashboardScope, query: PeriodQuery) {
   return useQuery({
     queryKey: ['metrics', scope, query],
-    queryFn: () => api<Dashboard>(`/metrics/${scope}?${queryString(query)}`),
+    queryFn: () => api<Dashboard>(dashboardPath(scope, query)),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,11 +1,12 @@
 import 'mantine-datatable/styles.css';
+import { csvDecimal, csvMoney } from '@contract/csv';
 import type { BreakdownRow } from '@contract/metrics';
 import { Card, Grid, Group, Skeleton, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../i18n';
 import { formatBps, formatMoney } from '../../../lib/format';
-import { CsvButton, reais } from './csv-button';
+import { CsvButton } from './csv-button';
 
 const BreakdownChart = lazy(() => import('./breakdown-chart'));
 
@@ -31,10 +32,10 @@ export function BreakdownTable({
           header={[
             t('metrics.columns.key'),
             t('metrics.columns.count'),
-            t('metrics.columns.amount'),
-            t('metrics.columns.share'),
+            t('metrics.csv.amount'),
+            t('metrics.csv.share'),
           ]}
-          rows={(rows ?? []).map((r) => [r.label, r.count, reais(r.amount_cents), (r.share_bps / 100).toFixed(2)])}
+          rows={(rows ?? []).map((r) => [r.label, r.count, csvMoney(r.amount_cents), csvDecimal(r.share_bps / 100, 2)])}
         />
       </Group>
       <Grid gap="lg" align="center">

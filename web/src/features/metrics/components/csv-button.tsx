@@ -1,23 +1,18 @@
-import { csvLine } from '@contract/csv';
+import { type CsvCell, csvText } from '@contract/csv';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n';
 import { saveBlob } from '../../../lib/download';
 
-/** The table on screen as a CSV file (formula cells neutralised), named after what it shows. */
-export function CsvButton({
-  name,
-  header,
-  rows,
-}: {
-  name: string;
-  header: string[];
-  rows: (string | number | null)[][];
-}) {
+/**
+ * The table on screen as a CSV file for a spreadsheet in Brazil (the shared writer of contract/csv:
+ * `;`, decimal comma, BOM, formula cells neutralised), named after what it shows. The header comes
+ * translated; money cells come through `csvMoney`, days through `csvDay`.
+ */
+export function CsvButton({ name, header, rows }: { name: string; header: string[]; rows: CsvCell[][] }) {
   const { t } = useTranslation();
   const download = () => {
-    const text = `\uFEFF${csvLine(header)}${rows.map((r) => csvLine(r)).join('')}`;
-    saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+    saveBlob(new Blob([csvText(header, rows)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
   };
   return (
     <Button
@@ -31,6 +26,3 @@ export function CsvButton({
     </Button>
   );
 }
-
-/** Cents as a plain decimal for spreadsheets ("1234.56"). */
-export const reais = (cents: number) => (cents / 100).toFixed(2);

@@ -1,3 +1,4 @@
+import { csvDecimal, csvMoney } from '@contract/csv';
 import { INDICATOR_KEYS, type Indicators, type PeriodQuery } from '@contract/metrics';
 import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
@@ -24,6 +25,17 @@ export function IndicatorCards({ query }: { query: PeriodQuery }) {
       return t('metrics.days', { count: value, value: new Intl.NumberFormat(i18n.language).format(value) });
     return new Intl.NumberFormat(i18n.language).format(value);
   };
+  // In the file each figure is a plain number a spreadsheet can add up; its unit goes in its label.
+  const csvLabel = (key: Item['key']) => {
+    const label = t(`metrics.indicators.${key}`);
+    if (key.endsWith('_bps')) return t('metrics.csv.percent', { label });
+    return key.endsWith('_cents') ? t('metrics.csv.money', { label }) : label;
+  };
+  const csvValue = (key: Item['key'], value: number | null) => {
+    if (value === null) return null;
+    if (key.endsWith('_bps')) return csvDecimal(value / 100, 2);
+    return key.endsWith('_cents') ? csvMoney(value) : value;
+  };
   const data = indicators.data;
   return (
     <>
@@ -38,8 +50,18 @@ export function IndicatorCards({ query }: { query: PeriodQuery }) {
           </Text>
           <CsvButton
             name={`indicadores-${data.from}-${data.to}`}
-            header={['indicator', 'value', 'previous', 'change']}
-            rows={data.items.map((i) => [i.key, i.value, i.previous, i.change])}
+            header={[
+              t('metrics.csv.indicator'),
+              t('metrics.csv.thisPeriod'),
+              t('metrics.csv.previousPeriod'),
+              t('metrics.csv.change'),
+            ]}
+            rows={data.items.map((i) => [
+              csvLabel(i.key),
+              csvValue(i.key, i.value),
+              csvValue(i.key, i.previous),
+              csvValue(i.key, i.change),
+            ])}
           />
         </Group>
       )}

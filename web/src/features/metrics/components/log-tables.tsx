@@ -66,8 +66,12 @@ export function LogTables() {
         title={t('metrics.logTitle')}
         columns={[
           { accessor: 'timestamp', title: t('sales.date'), render: (l) => formatDateTime(l.timestamp, i18n.language) },
-          { accessor: 'user', title: 'user', render: (l) => l.user.email ?? l.user.id },
-          { accessor: 'notification', title: 'notification', render: (l) => String(l.notification.title ?? '') },
+          { accessor: 'user', title: t('metrics.logColumns.person'), render: (l) => l.user.email ?? l.user.id },
+          {
+            accessor: 'notification',
+            title: t('metrics.logColumns.notification'),
+            render: (l) => String(l.notification.title ?? ''),
+          },
         ]}
       />
       <Searchable<AnalyticsEvent>
@@ -79,8 +83,12 @@ export function LogTables() {
             title: t('sales.date'),
             render: (e) => formatDateTime(e.created_at, i18n.language),
           },
-          { accessor: 'name', title: 'name', render: (e) => <Code>{e.name}</Code> },
-          { accessor: 'params', title: 'notification_title', render: (e) => String(e.params.notification_title ?? '') },
+          { accessor: 'name', title: t('metrics.logColumns.event'), render: (e) => <Code>{e.name}</Code> },
+          {
+            accessor: 'params',
+            title: t('metrics.logColumns.title'),
+            render: (e) => String(e.params.notification_title ?? ''),
+          },
         ]}
       />
     </SimpleGrid>

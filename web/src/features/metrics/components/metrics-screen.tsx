@@ -1,8 +1,8 @@
 import type { PeriodQuery } from '@contract/metrics';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { DEFAULT_PERIOD } from '../period';
 import { MetricsFilters } from './metrics-filters';
-import { DEFAULT_PERIOD } from './period-picker';
 
 /** Title, period and network filters, and the screen's content for the chosen query. */
 export function MetricsScreen({

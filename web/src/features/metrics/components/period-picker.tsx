@@ -1,23 +1,16 @@
-import type { PeriodQuery } from '@contract/metrics';
 import { Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
+import { DEFAULT_DAYS, lastDays, type Period } from '../period';
 
 const PRESETS = ['7', '30', '90', 'custom'] as const;
 type Preset = (typeof PRESETS)[number];
 
-/** Brasília's today minus `days - 1`, so "7 days" includes today. */
-function lastDays(days: number): Pick<PeriodQuery, 'from' | 'to'> {
-  const today = Date.now() - 3 * 3_600_000;
-  const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
-  return { from: iso(today - (days - 1) * 86_400_000), to: iso(today) };
-}
-
 /** 7, 30 or 90 days up to today, or a custom period. */
-export function PeriodPicker({ onChange }: { onChange: (period: Pick<PeriodQuery, 'from' | 'to'>) => void }) {
+export function PeriodPicker({ onChange }: { onChange: (period: Period) => void }) {
   const { t } = useTranslation();
-  const [preset, setPreset] = useState<Preset>('30');
-  const [custom, setCustom] = useState(lastDays(30));
+  const [preset, setPreset] = useState<Preset>(String(DEFAULT_DAYS) as Preset);
+  const [custom, setCustom] = useState(lastDays(DEFAULT_DAYS));
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
@@ -61,5 +54,3 @@ export function PeriodPicker({ onChange }: { onChange: (period: Pick<PeriodQuery
     </Group>
   );
 }
-
-export const DEFAULT_PERIOD = lastDays(30);

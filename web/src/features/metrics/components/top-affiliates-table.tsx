@@ -1,4 +1,5 @@
 import 'mantine-datatable/styles.css';
+import { csvDecimal, csvMoney } from '@contract/csv';
 import type { PeriodQuery, TopAffiliates } from '@contract/metrics';
 import { Card, Group, SegmentedControl, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
@@ -9,7 +10,7 @@ import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatBps, formatMoney } from '../../../lib/format';
 import { useTopAffiliates } from '../api/metrics';
-import { CsvButton, reais } from './csv-button';
+import { CsvButton } from './csv-button';
 
 type By = 'approved_sales' | 'commission' | 'conversion';
 const TopAffiliatesChart = lazy(() => import('./top-affiliates-chart'));
@@ -38,16 +39,16 @@ export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
         <CsvButton
           name={`top-10-${by}-${query.from}-${query.to}`}
           header={[
-            'rank',
-            'affiliate',
-            'code',
-            'network',
-            'level',
-            'clicks',
-            'approved_sales',
-            'approved_amount',
-            'approved_commission',
-            'conversion_percent',
+            t('metrics.csv.rank'),
+            t('metrics.csv.affiliate'),
+            t('metrics.csv.code'),
+            t('metrics.csv.network'),
+            t('metrics.csv.level'),
+            t('metrics.kpis.clicks'),
+            t('metrics.kpis.sales'),
+            t('metrics.csv.revenue'),
+            t('metrics.csv.commission'),
+            t('metrics.csv.conversion'),
           ]}
           rows={items.map((i) => [
             i.rank,
@@ -57,9 +58,9 @@ export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
             i.level_name,
             i.clicks,
             i.approved_sales,
-            reais(i.approved_amount_cents),
-            reais(i.approved_commission_cents),
-            i.conversion_bps === null ? null : (i.conversion_bps / 100).toFixed(2),
+            csvMoney(i.approved_amount_cents),
+            csvMoney(i.approved_commission_cents),
+            i.conversion_bps === null ? null : csvDecimal(i.conversion_bps / 100, 2),
           ])}
         />
       </Group>
@@ -117,7 +118,7 @@ export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
             },
             {
               accessor: 'level_name',
-              title: t('metrics.level'),
+              title: t('affiliates.level'),
               render: (i) => i.level_name ?? '—',
               visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
             },

@@ -1,10 +1,10 @@
-import 'mantine-datatable/styles.css';
 import type { NetworkDetails, NetworkMember } from '@contract/networks';
-import { Badge, Button, Card, VisuallyHidden } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
@@ -25,70 +25,68 @@ export function NetworkMembers({ network }: { network: NetworkDetails }) {
         onClose={() => setFeedback(null)}
         mb="md"
       />
-      <Card withBorder padding={0}>
-        <DataTable<NetworkMember>
-          idAccessor="affiliate_id"
-          minHeight={network.members.length ? undefined : 200}
-          records={network.members}
-          noRecordsIcon={<IconUsers size={36} stroke={1.4} />}
-          noRecordsText={t('networks.noMembers')}
-          verticalSpacing="sm"
-          columns={[
-            ...personColumns<NetworkMember>(t),
-            { accessor: 'level_name', title: t('levels.name'), render: (m) => m.level_name ?? '—' },
-            { accessor: 'sales_count', title: t('networks.salesCount'), textAlign: 'right' },
-            {
-              accessor: 'approved_sales_cents',
-              title: t('networks.approvedSales'),
-              textAlign: 'right',
-              render: (m) => formatMoney(m.approved_sales_cents, i18n.language),
-            },
-            {
-              accessor: 'commission_cents',
-              title: t('networks.commission'),
-              textAlign: 'right',
-              render: (m) => formatMoney(m.commission_cents, i18n.language),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
-            {
-              accessor: 'status',
-              title: t('networks.status'),
-              render: (m) => (
-                <Badge variant="light" color={m.status === 'approved' ? 'teal' : 'gray'}>
-                  {t(`networks.statuses.${m.status}`)}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'actions',
-              title: <VisuallyHidden>{t('affiliates.actions')}</VisuallyHidden>,
-              textAlign: 'right',
-              render: (m) => (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  loading={remove.isPending && remove.variables === m.affiliate_id}
-                  aria-label={`${t('networks.remove')} ${m.first_name} ${m.last_name}`}
-                  onClick={async () => {
-                    try {
-                      await remove.mutateAsync(m.affiliate_id);
-                      setFeedback({
-                        tone: 'success',
-                        text: t('networks.removed', { name: `${m.first_name} ${m.last_name}` }),
-                      });
-                    } catch (error) {
-                      setFeedback({ tone: 'error', text: errorMessage(error, t) });
-                    }
-                  }}
-                >
-                  {t('networks.remove')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <ResponsiveDataTable<NetworkMember>
+        idAccessor="affiliate_id"
+        records={network.members}
+        noRecordsIcon={<IconUsers size={36} stroke={1.4} />}
+        noRecordsText={t('networks.noMembers')}
+        columns={[
+          // The name heads a member's card on a phone.
+          ...personColumns<NetworkMember>(t).map((c) => ({ ...c, isPrimary: c.accessor === 'name' })),
+          { accessor: 'level_name', title: t('affiliates.level'), render: (m) => m.level_name ?? '—' },
+          { accessor: 'sales_count', title: t('networks.salesCount'), textAlign: 'right' },
+          {
+            accessor: 'approved_sales_cents',
+            title: t('networks.approvedSales'),
+            textAlign: 'right',
+            render: (m) => formatMoney(m.approved_sales_cents, i18n.language),
+          },
+          {
+            accessor: 'commission_cents',
+            title: t('networks.commission'),
+            textAlign: 'right',
+            render: (m) => formatMoney(m.commission_cents, i18n.language),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          },
+          {
+            accessor: 'status',
+            title: t('networks.status'),
+            render: (m) => (
+              <StatusBadge color={m.status === 'approved' ? 'teal' : 'gray'}>
+                {t(`networks.statuses.${m.status}`)}
+              </StatusBadge>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>{t('affiliates.actions')}</VisuallyHidden>,
+            textAlign: 'right',
+            isActions: true,
+            render: (m) => (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending && remove.variables === m.affiliate_id}
+                aria-label={`${t('networks.remove')} ${m.first_name} ${m.last_name}`}
+                onClick={async () => {
+                  try {
+                    await remove.mutateAsync(m.affiliate_id);
+                    setFeedback({
+                      tone: 'success',
+                      text: t('networks.removed', { name: `${m.first_name} ${m.last_name}` }),
+                    });
+                  } catch (error) {
+                    setFeedback({ tone: 'error', text: errorMessage(error, t) });
+                  }
+                }}
+              >
+                {t('networks.remove')}
+              </Button>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -17,8 +17,9 @@ import { type ReactNode, useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatBps, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { useDecideSale } from '../api/sales';
+import { originLabel } from './origin-label';
 import { SaleDecisionModal } from './sale-decision-modal';
 import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
 
@@ -91,7 +92,8 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
               {money(sale.amount_cents)}
             </Text>
             <Text size="sm" c="dimmed">
-              {sale.campaign_name} · {when(sale.created_at)}
+              {/* Each part isolated: a Latin name beside an Arabic date keeps each in its own order. */}
+              <bdi>{sale.campaign_name}</bdi> · <bdi>{when(sale.created_at)}</bdi>
             </Text>
           </Stack>
           <Stack gap={2} align="flex-end">
@@ -137,7 +139,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
           {admin && <Fact label={t('sales.affiliate')}>{`${sale.affiliate_name} (${sale.affiliate_code})`}</Fact>}
           <Fact label={t('sales.paymentMethod')}>{t(`campaigns.methods.${sale.payment_method}`)}</Fact>
           <Fact label={t('sales.details.order')}>{sale.external_id ?? '—'}</Fact>
-          <Fact label={t('sales.origin')}>{sale.origin || '—'}</Fact>
+          <Fact label={t('sales.origin')}>{originLabel(sale.origin, t) || '—'}</Fact>
           <Fact label={t('sales.details.source')}>{t(`sales.sources.${sale.source}`)}</Fact>
           <Fact label={t('sales.details.attributed')}>{t(`sales.attributedBy.${sale.attributed_by}`)}</Fact>
           <Fact label={t('sales.details.customer')}>{sale.customer_email ?? '—'}</Fact>
@@ -183,8 +185,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                 </Text>
                 {event.amount_cents !== undefined && (
                   <Text size="sm" fw={600} c={event.amount_cents < 0 ? 'red.8' : 'green.8'}>
-                    {event.amount_cents > 0 ? '+' : ''}
-                    {money(event.amount_cents)}
+                    {formatSignedMoney(event.amount_cents, i18n.language)}
                   </Text>
                 )}
                 {event.kind === 'click' && sale.click?.referrer && (
@@ -210,7 +211,9 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
               <Table.Tr>
                 <Table.Th w="45%">{t('sales.details.rule')}</Table.Th>
                 <Table.Td>
-                  {t(`sales.details.rules.${commission.rule}`, { level: commission.level_name ?? '' })}
+                  {t(`sales.details.rules.${admin && commission.rule === 'level' ? 'levelAdmin' : commission.rule}`, {
+                    level: commission.level_name ?? '',
+                  })}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

@@ -1,24 +1,16 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
-import {
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { centsOf } from '@contract/money-text';
+import { saleBodySchema } from '@contract/sales';
+import { Anchor, Button, Card, Checkbox, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { showApiError } from '../../../lib/form';
-import { formatMoney, numberSeparators } from '../../../lib/format';
+import { moneyRule, showApiError } from '../../../lib/form';
+import { formatMoney } from '../../../lib/format';
 import { useRecordSale } from '../api/sales';
 import type { Option } from './sales-filters';
 
@@ -28,7 +20,7 @@ type Values = {
   who: Who;
   affiliate_code: string;
   click_id: string;
-  amount: number | string;
+  amount: string;
   payment_method: PaymentMethod;
   origin: string;
   customer_email: string;
@@ -58,7 +50,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
     initialValues: EMPTY,
     validate: {
       campaign_id: (v) => (v ? null : t('validation.required')),
-      amount: (v) => (v !== '' && Number(v) > 0 ? null : t('sales.create.amountRule')),
+      amount: moneyRule(saleBodySchema.shape.amount_cents, t('sales.create.amountRule'), t),
       affiliate_code: (v, values) => (values.who !== 'affiliate_code' || v.trim() ? null : t('sales.create.whoRule')),
       click_id: (v, values) => (values.who !== 'click_id' || v.trim() ? null : t('sales.create.whoRule')),
     },
@@ -73,7 +65,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
         ...(values.who === 'affiliate_code'
           ? { affiliate_code: values.affiliate_code.trim() }
           : { click_id: values.click_id.trim() }),
-        amount_cents: Math.round(Number(values.amount) * 100),
+        amount_cents: centsOf(values.amount) ?? 0,
         payment_method: values.payment_method,
         origin: optional(values.origin),
         customer_email: optional(values.customer_email),
@@ -154,16 +146,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
               )}
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label={t('sales.create.amount')}
-                required
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                prefix="R$ "
-                {...numberSeparators(i18n.language)}
-                {...form.getInputProps('amount')}
-              />
+              <MoneyInput label={t('sales.create.amount')} required {...form.getInputProps('amount')} />
               <Select
                 label={t('sales.create.method')}
                 required

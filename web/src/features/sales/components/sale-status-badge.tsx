@@ -1,17 +1,14 @@
 import type { SaleStatus } from '@contract/sales';
 import { Badge, Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 
 const COLORS: Record<SaleStatus, string> = { pending: 'yellow', approved: 'green', cancelled: 'gray', refunded: 'red' };
 
 export function SaleStatusBadge({ status }: { status: SaleStatus }) {
   const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={COLORS[status]}>
-      {t(`sales.statuses.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge color={COLORS[status]}>{t(`sales.statuses.${status}`)}</StatusBadge>;
 }
 
 /** The reasons a sale waits for an admin, each with its explanation on hover and for screen readers. */

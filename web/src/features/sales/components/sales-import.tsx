@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { csvLine, parseCsv } from '@contract/csv';
+import { csvMoney, csvText, parseCsv } from '@contract/csv';
 import type { SaleImportResult } from '@contract/sales';
 import { Badge, Button, Card, Checkbox, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
@@ -32,9 +32,10 @@ function rowsOf(text: string): { rows: Row[]; missing: string[] } {
   return { rows, missing };
 }
 
+/** A file to fill in, as a spreadsheet in Brazil opens it; its headers are the column names the import reads. */
 function downloadTemplate() {
-  const text =
-    csvLine([
+  const text = csvText(
+    [
       'campaign_id',
       'external_id',
       'amount',
@@ -44,8 +45,10 @@ function downloadTemplate() {
       'customer_email',
       'origin',
       'status',
-    ]) + csvLine(['1', 'PEDIDO-1001', '199.90', 'pix', 'ANA2024', '', 'cliente@example.com', 'site', 'pending']);
-  saveBlob(new Blob([text], { type: 'text/csv' }), 'modelo-vendas.csv');
+    ],
+    [['1', 'PEDIDO-1001', csvMoney(19_990), 'pix', 'ANA2024', '', 'cliente@example.com', 'site', 'pending']],
+  );
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'modelo-vendas.csv');
 }
 
 /** A CSV of sales sent in chunks, with a progress bar and a report of every refused row and why. */

@@ -1,13 +1,13 @@
-import 'mantine-datatable/styles.css';
 import type { Sale, SaleAction, SaleListQuery } from '@contract/sales';
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconReceipt } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { IconDownload, IconReceipt, IconX } from '@tabler/icons-react';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
+import { type ResponsiveColumn, ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -46,7 +46,8 @@ export function SalesTable({
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<DataTableSortStatus<Sale>>({ columnAccessor: 'created_at', direction: 'desc' });
   const [selected, setSelected] = useState<Sale[]>([]);
-  const [action, setAction] = useState<SaleAction | null>(null);
+  /** The decision being confirmed and the sales it is for: the selected ones, or one row's. */
+  const [decision, setDecision] = useState<{ action: SaleAction; sales: Sale[] } | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [exporting, setExporting] = useState(false);
   const decide = useDecideSales();
@@ -81,9 +82,10 @@ export function SalesTable({
     }
   };
   const confirm = async (note: string) => {
-    if (!action) return;
+    if (!decision) return;
+    const { action, sales: targets } = decision;
     try {
-      const { results } = await decide.mutateAsync({ action, ids: selected.map((s) => s.id), note: note || undefined });
+      const { results } = await decide.mutateAsync({ action, ids: targets.map((s) => s.id), note: note || undefined });
       const ok = results.filter((r) => r.ok).length;
       setFeedback({
         tone: ok === results.length ? 'success' : 'error',
@@ -93,8 +95,98 @@ export function SalesTable({
     } catch (error) {
       setFeedback({ tone: 'error', text: errorMessage(error, t) });
     }
-    setAction(null);
+    setDecision(null);
   };
+  const decideSelected = (action: SaleAction) => setDecision({ action, sales: selected });
+
+  const columns: ResponsiveColumn<Sale>[] = [
+    {
+      accessor: 'id',
+      title: '#',
+      isPrimary: true,
+      render: (s) => (
+        <Anchor
+          component={Link}
+          to={pathTo('saleDetails', { id: s.id })}
+          fw={600}
+          size="sm"
+          aria-label={t('sales.open', { id: s.id })}
+        >
+          {s.id}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'created_at',
+      title: t('sales.date'),
+      sortable: true,
+      render: (s) => formatDateTime(s.created_at, i18n.language),
+    },
+    { accessor: 'campaign_name', title: t('sales.campaign'), isPrimary: true },
+    ...(admin
+      ? [
+          {
+            accessor: 'affiliate_name',
+            title: t('sales.affiliate'),
+            render: (s: Sale) => (
+              <Stack gap={0}>
+                <Text size="sm">{s.affiliate_name}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {s.affiliate_code}
+                </Text>
+              </Stack>
+            ),
+          },
+        ]
+      : []),
+    {
+      accessor: 'payment_method',
+      title: t('sales.paymentMethod'),
+      render: (s) => t(`campaigns.methods.${s.payment_method}`),
+      // Wide screens only: at 1366 px the admin's columns need its room for status and actions.
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
+    },
+    {
+      accessor: 'amount_cents',
+      title: t('sales.amount'),
+      sortable: true,
+      textAlign: 'right',
+      render: (s) => money(s.amount_cents),
+    },
+    {
+      accessor: 'commission_cents',
+      title: t('sales.commission'),
+      sortable: true,
+      textAlign: 'right',
+      render: (s) => (
+        <Text size="sm" fw={600} td={s.status === 'cancelled' || s.status === 'refunded' ? 'line-through' : undefined}>
+          {money(s.commission_cents)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: t('sales.status'),
+      noWrap: true,
+      render: (s) => (
+        <Group gap={4}>
+          <SaleStatusBadge status={s.status} />
+          {admin && s.status === 'pending' && <SaleFlags flags={s.flags} compact />}
+        </Group>
+      ),
+    },
+    ...(admin
+      ? [
+          {
+            accessor: 'actions',
+            title: t('sales.actions'),
+            textAlign: 'right' as const,
+            isActions: true,
+            render: (s: Sale) => <SaleRowActions sale={s} onDecide={(action) => setDecision({ action, sales: [s] })} />,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Stack gap="md">
@@ -119,13 +211,13 @@ export function SalesTable({
               {t('sales.selected', { count: selected.length })}
             </Text>
             <Group gap="xs">
-              <Button size="xs" color="green" onClick={() => setAction('approve')}>
+              <Button size="xs" color="green" onClick={() => decideSelected('approve')}>
                 {t('sales.approve')}
               </Button>
-              <Button size="xs" variant="default" onClick={() => setAction('cancel')}>
+              <Button size="xs" variant="default" onClick={() => decideSelected('cancel')}>
                 {t('sales.cancel')}
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => setAction('refund')}>
+              <Button size="xs" color="red" variant="light" onClick={() => decideSelected('refund')}>
                 {t('sales.refund')}
               </Button>
             </Group>
@@ -134,115 +226,78 @@ export function SalesTable({
       )}
       <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
       <FormAlert message={sales.isError ? errorMessage(sales.error, t) : null} />
-      <Card withBorder padding={0}>
-        <DataTable<Sale>
-          minHeight={sales.data?.items.length ? undefined : 240}
-          fetching={sales.isFetching}
-          records={sales.data?.items ?? []}
-          totalRecords={sales.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          sortStatus={sort}
-          onSortStatusChange={(next) => {
+      <ResponsiveDataTable<Sale>
+        fetching={sales.isFetching}
+        records={sales.data?.items ?? []}
+        minHeight={240}
+        pagination={{ page, onPageChange: setPage, totalRecords: sales.data?.total ?? 0, recordsPerPage: PAGE_SIZE }}
+        sort={{
+          status: sort,
+          onChange: (next) => {
             setSort(next);
             setPage(1);
-          }}
-          {...(admin ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
-          noRecordsIcon={<IconReceipt size={36} stroke={1.4} />}
-          noRecordsText={admin || Object.values(rest).some(Boolean) || q ? t('sales.empty') : t('sales.emptyOwn')}
-          highlightOnHover
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'id',
-              title: '#',
-              render: (s) => (
-                <Anchor
-                  component={Link}
-                  to={pathTo('saleDetails', { id: s.id })}
-                  fw={600}
-                  size="sm"
-                  aria-label={t('sales.open', { id: s.id })}
-                >
-                  {s.id}
-                </Anchor>
-              ),
-            },
-            {
-              accessor: 'created_at',
-              title: t('sales.date'),
-              sortable: true,
-              render: (s) => formatDateTime(s.created_at, i18n.language),
-            },
-            { accessor: 'campaign_name', title: t('sales.campaign') },
-            ...(admin
-              ? [
-                  {
-                    accessor: 'affiliate_name',
-                    title: t('sales.affiliate'),
-                    render: (s: Sale) => (
-                      <Stack gap={0}>
-                        <Text size="sm">{s.affiliate_name}</Text>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {s.affiliate_code}
-                        </Text>
-                      </Stack>
-                    ),
-                  },
-                ]
-              : []),
-            {
-              accessor: 'payment_method',
-              title: t('sales.paymentMethod'),
-              render: (s) => t(`campaigns.methods.${s.payment_method}`),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
-            {
-              accessor: 'amount_cents',
-              title: t('sales.amount'),
-              sortable: true,
-              textAlign: 'right',
-              render: (s) => money(s.amount_cents),
-            },
-            {
-              accessor: 'commission_cents',
-              title: t('sales.commission'),
-              sortable: true,
-              textAlign: 'right',
-              render: (s) => (
-                <Text
-                  size="sm"
-                  fw={600}
-                  td={s.status === 'cancelled' || s.status === 'refunded' ? 'line-through' : undefined}
-                >
-                  {money(s.commission_cents)}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'status',
-              title: t('sales.status'),
-              noWrap: true,
-              render: (s) => (
-                <Group gap={4}>
-                  <SaleStatusBadge status={s.status} />
-                  {admin && s.status === 'pending' && <SaleFlags flags={s.flags} compact />}
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Card>
-      {action && (
+          },
+        }}
+        selection={
+          admin ? { selected, onChange: setSelected, label: (s) => t('sales.selectSale', { id: s.id }) } : undefined
+        }
+        noRecordsIcon={<IconReceipt size={36} stroke={1.4} />}
+        noRecordsText={admin || Object.values(rest).some(Boolean) || q ? t('sales.empty') : t('sales.emptyOwn')}
+        highlightOnHover
+        columns={columns}
+      />
+      {decision && (
         <SaleDecisionModal
-          action={action}
-          count={selected.length}
+          action={decision.action}
+          count={decision.sales.length}
           busy={decide.isPending}
-          onCancel={() => setAction(null)}
+          onCancel={() => setDecision(null)}
           onConfirm={confirm}
         />
       )}
     </Stack>
   );
+}
+
+/** One sale's next steps, each confirmed in the same dialog as a decision on selected sales. */
+function SaleRowActions({ sale, onDecide }: { sale: Sale; onDecide: (action: SaleAction) => void }) {
+  const { t } = useTranslation();
+  if (sale.status === 'pending')
+    return (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Button
+          size="compact-sm"
+          color="green"
+          onClick={() => onDecide('approve')}
+          aria-label={`${t('sales.approve')} ${sale.id}`}
+        >
+          {t('sales.approve')}
+        </Button>
+        <Tooltip label={t('sales.cancel')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={() => onDecide('cancel')}
+            aria-label={`${t('sales.cancel')} ${sale.id}`}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    );
+  if (sale.status === 'approved')
+    return (
+      <Group justify="flex-end">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          onClick={() => onDecide('refund')}
+          aria-label={`${t('sales.refund')} ${sale.id}`}
+        >
+          {t('sales.refund')}
+        </Button>
+      </Group>
+    );
+  return null;
 }

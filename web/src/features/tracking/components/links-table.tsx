@@ -1,14 +1,18 @@
-import 'mantine-datatable/styles.css';
+import type { CampaignStatus } from '@contract/campaigns';
 import type { TrackingLink } from '@contract/tracking';
-import { ActionIcon, Card, CopyButton, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatBps, formatDate, formatMoney } from '../../../lib/format';
 import { useLinks } from '../api/links';
+
+/** The colours the campaign cards give these statuses (features do not import one another). */
+const CAMPAIGN_STATUS_COLOR: Record<Exclude<CampaignStatus, 'active'>, string> = { paused: 'yellow', ended: 'gray' };
 
 /** The person's links with their counted clicks, filterable by campaign. */
 export function LinksTable({ campaigns }: { campaigns: { value: string; label: string }[] }) {
@@ -33,71 +37,77 @@ export function LinksTable({ campaigns }: { campaigns: { value: string; label: s
         />
       </Group>
       <FormAlert message={links.isError ? errorMessage(links.error, t) : null} />
-      <Card withBorder padding={0}>
-        <DataTable<TrackingLink>
-          minHeight={links.data?.length ? undefined : 200}
-          fetching={links.isPending}
-          records={links.data ?? []}
-          noRecordsIcon={<IconLink size={36} stroke={1.4} />}
-          noRecordsText={t('links.empty')}
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'url',
-              title: t('links.link'),
-              render: (l) => (
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm" ff="monospace">
-                    {l.url.replace(/^https?:\/\//, '')}
-                  </Text>
-                  <CopyButton value={l.url}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? t('links.copied') : t('links.copy')}>
-                        <ActionIcon
-                          size="sm"
-                          variant="subtle"
-                          onClick={copy}
-                          aria-label={`${t('links.copy')} ${l.code}`}
-                        >
-                          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </CopyButton>
-                </Group>
-              ),
-            },
-            { accessor: 'campaign_name', title: t('links.campaign') },
-            {
-              accessor: 'tags',
-              title: t('links.tags'),
-              render: (l) => tags(l) || '—',
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
-            { accessor: 'clicks', title: t('links.clicks'), textAlign: 'right' },
-            { accessor: 'sales', title: t('links.sales'), textAlign: 'right' },
-            {
-              accessor: 'conversion_bps',
-              title: t('links.conversion'),
-              textAlign: 'right',
-              render: (l) => (l.conversion_bps === null ? '—' : formatBps(l.conversion_bps, i18n.language)),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            },
-            {
-              accessor: 'commission_cents',
-              title: t('links.commission'),
-              textAlign: 'right',
-              render: (l) => formatMoney(l.commission_cents, i18n.language),
-            },
-            {
-              accessor: 'created_at',
-              title: t('links.createdAt'),
-              render: (l) => formatDate(l.created_at, i18n.language),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-            },
-          ]}
-        />
-      </Card>
+      <ResponsiveDataTable<TrackingLink>
+        fetching={links.isPending}
+        records={links.data ?? []}
+        noRecordsIcon={<IconLink size={36} stroke={1.4} />}
+        noRecordsText={t('links.empty')}
+        columns={[
+          {
+            accessor: 'url',
+            title: t('links.link'),
+            isPrimary: true,
+            render: (l) => (
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" ff="monospace">
+                  {l.url.replace(/^https?:\/\//, '')}
+                </Text>
+                <CopyButton value={l.url}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? t('links.copied') : t('links.copy')}>
+                      <ActionIcon size="sm" variant="subtle" onClick={copy} aria-label={`${t('links.copy')} ${l.code}`}>
+                        {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              </Group>
+            ),
+          },
+          {
+            accessor: 'campaign_name',
+            title: t('links.campaign'),
+            // A paused or ended campaign's link still redirects but earns nothing new: said beside its name.
+            render: (l) => (
+              <Group gap={6} wrap="wrap">
+                <Text size="sm">{l.campaign_name}</Text>
+                {l.campaign_status !== 'active' && (
+                  <StatusBadge color={CAMPAIGN_STATUS_COLOR[l.campaign_status]} size="sm">
+                    {t(`campaigns.statuses.${l.campaign_status}`)}
+                  </StatusBadge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'tags',
+            title: t('links.tags'),
+            render: (l) => tags(l) || '—',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          },
+          { accessor: 'clicks', title: t('links.clicks'), textAlign: 'right' },
+          { accessor: 'sales', title: t('links.sales'), textAlign: 'right' },
+          {
+            accessor: 'conversion_bps',
+            title: t('links.conversion'),
+            textAlign: 'right',
+            render: (l) => (l.conversion_bps === null ? '—' : formatBps(l.conversion_bps, i18n.language)),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
+          {
+            accessor: 'commission_cents',
+            title: t('links.commission'),
+            textAlign: 'right',
+            render: (l) => formatMoney(l.commission_cents, i18n.language),
+          },
+          {
+            accessor: 'created_at',
+            title: t('links.createdAt'),
+            render: (l) => formatDate(l.created_at, i18n.language),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,14 @@
-import 'mantine-datatable/styles.css';
 import type { ManagedUser, UserListQuery } from '@contract/users';
-import { Anchor, Badge, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
@@ -85,67 +86,71 @@ export function UsersTable() {
         />
       </Group>
       <FormAlert message={users.isError ? errorMessage(users.error, t) : null} />
-      <Card withBorder padding={0}>
-        <DataTable<ManagedUser>
-          minHeight={users.data?.items.length ? undefined : 220}
-          fetching={users.isFetching}
-          records={users.data?.items ?? []}
-          totalRecords={users.data?.total ?? 0}
-          recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
-          sortStatus={sort}
-          onSortStatusChange={(next) => {
+      <ResponsiveDataTable<ManagedUser>
+        minHeight={220}
+        fetching={users.isFetching}
+        records={users.data?.items ?? []}
+        pagination={{ page, onPageChange: setPage, totalRecords: users.data?.total ?? 0, recordsPerPage: PAGE_SIZE }}
+        sort={{
+          status: sort,
+          onChange: (next) => {
             setSort(next);
             setPage(1);
-          }}
-          noRecordsIcon={<IconUsers size={36} stroke={1.4} />}
-          noRecordsText={t('users.empty')}
-          highlightOnHover
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'name',
-              title: t('affiliates.name'),
-              sortable: true,
-              render: (u) => (
-                <Anchor component={Link} to={pathTo('adminUserEdit', { id: u.id })} fw={600} size="sm">
-                  {u.first_name} {u.last_name}
-                </Anchor>
-              ),
-            },
-            { accessor: 'email', title: t('affiliates.email'), sortable: true },
-            {
-              accessor: 'role',
-              title: t('users.role'),
-              render: (u) => (
-                <Badge variant="light" color={u.role === 'Administrador' ? 'violet' : 'brand'}>
-                  {t(`users.roles.${u.role}`)}
-                </Badge>
-              ),
-            },
-            {
-              accessor: 'active',
-              title: t('users.status'),
-              render: (u) =>
-                u.active ? (
-                  <Text size="sm">
-                    {u.affiliate_status ? t(`networks.statuses.${u.affiliate_status}`) : t('users.active')}
-                  </Text>
+          },
+        }}
+        noRecordsIcon={<IconUsers size={36} stroke={1.4} />}
+        noRecordsText={t('users.empty')}
+        highlightOnHover
+        columns={[
+          {
+            accessor: 'name',
+            title: t('affiliates.name'),
+            sortable: true,
+            isPrimary: true,
+            render: (u) => (
+              <Anchor component={Link} to={pathTo('adminUserEdit', { id: u.id })} fw={600} size="sm">
+                {u.first_name} {u.last_name}
+              </Anchor>
+            ),
+          },
+          { accessor: 'email', title: t('affiliates.email'), sortable: true },
+          {
+            accessor: 'role',
+            title: t('users.role'),
+            render: (u) => (
+              <Badge variant="light" color={u.role === 'Administrador' ? 'violet' : 'brand'}>
+                {t(`users.roles.${u.role}`)}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'active',
+            title: t('users.status'),
+            // The account's state, as the Status filter names it; an affiliate's registration under it.
+            render: (u) => (
+              <Stack gap={0}>
+                {u.active ? (
+                  <Text size="sm">{t('users.active')}</Text>
                 ) : (
-                  <Badge color="gray">{t('users.deactivated')}</Badge>
-                ),
-            },
-            {
-              accessor: 'created_at',
-              title: t('users.createdAt'),
-              sortable: true,
-              render: (u) => formatDate(u.created_at, i18n.language),
-              visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            },
-          ]}
-        />
-      </Card>
+                  <StatusBadge color="gray">{t('users.deactivated')}</StatusBadge>
+                )}
+                {u.affiliate_status && u.affiliate_status !== 'approved' && (
+                  <Text size="xs" c="dimmed">
+                    {t(`users.affiliateStatuses.${u.affiliate_status}`)}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'created_at',
+            title: t('users.createdAt'),
+            sortable: true,
+            render: (u) => formatDate(u.created_at, i18n.language),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,87 @@
+// The boot script: a couple of KiB that run as index.html is read, before the app's code has
+// arrived. It starts what the page will need at once, instead of one round trip after another: the
+// chunks the entry imports and the person's language; for a signed-out visit the sign-in screen's
+// code; for a signed-in page the signed-in area's code and styles and the page's first API requests. Built apart from the app, as a classic script
+// (web/build/first-screen.ts); it changes nothing the app relies on, so without it (dev server,
+// an older page) the app asks for everything itself. docs/decisions/019.
+import { firstRequests } from './app/first-requests';
+import { paths } from './app/paths';
+import { isPublicPath } from './app/public-roots';
+import { LANGUAGES } from './i18n/languages';
+import { API_BASE } from './lib/api-client';
+import { startEarlyRequests } from './lib/early-requests';
+import { currentClaims, getToken } from './lib/session';
+import { SETTINGS_KEY } from './theme/settings-key';
+
+/** Files of the build, filled in by the build (web/build/first-screen.ts). */
+declare const __FIRST_SCREEN__: {
+  /** The chunks the entry imports: every page needs them, and the entry would ask for them only once it has arrived. */
+  initial: string[];
+  /** The sign-in screen's, where a signed-out visit lands. */
+  signIn: string[];
+  /** Scripts and styles every signed-in page needs (the layout, and the home, where sign-in lands). */
+  signedIn: { scripts: string[]; styles: string[] };
+  /** Each language's texts, other than English, which is built in. */
+  languages: Record<string, string[]>;
+};
+
+/** Fetched as the app will ask for it (a module in CORS mode, a stylesheet not), so the app finds it in the cache. */
+function preload(href: string, as: 'script' | 'style') {
+  const link = document.createElement('link');
+  if (as === 'script') {
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+  } else {
+    link.rel = 'preload';
+    link.as = 'style';
+  }
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+/** The presentation settings kept on this browser, as far as the boot script needs them. */
+function savedSettings(): { language?: string; mode?: string; direction?: string } {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
+    return saved && typeof saved === 'object' ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Shows index.html's header bar (`.boot-shell`) in the person's mode and direction: a phone paints
+ * the portal's frame as soon as the page and its stylesheet are read, before any of the app's code.
+ * The app's first render replaces it with the same bar (layouts/layout-shell.tsx), then the layout.
+ */
+function showShell({ mode, direction }: { mode?: string; direction?: string }) {
+  const root = document.documentElement;
+  if (mode === 'light' || mode === 'dark') root.setAttribute('data-mantine-color-scheme', mode);
+  if (direction === 'ltr' || direction === 'rtl') root.setAttribute('dir', direction);
+  root.setAttribute('data-boot-shell', '');
+}
+
+function boot() {
+  const { initial, signIn, signedIn, languages } = __FIRST_SCREEN__;
+  const pathname = window.location.pathname;
+  const claims = currentClaims();
+  const token = getToken();
+  const settings = savedSettings();
+  const language = languages[LANGUAGES.find((l) => l === settings.language) ?? ''] ?? [];
+  if (!claims || !token || isPublicPath(pathname)) {
+    // Signed out: the sign-in screen is where a protected page sends them, and where most visits start.
+    const isSignIn = !isPublicPath(pathname) || pathname === paths.authLogin;
+    for (const href of [...initial, ...language, ...(isSignIn ? signIn : [])]) preload(href, 'script');
+    return;
+  }
+  showShell(settings);
+  startEarlyRequests(API_BASE, firstRequests(pathname, String(claims.role)), token);
+  for (const href of signedIn.styles) preload(href, 'style');
+  for (const href of [...initial, ...language, ...signedIn.scripts]) preload(href, 'script');
+}
+
+try {
+  boot();
+} catch {
+  // The boot script only ever saves time; the app does everything without it.
+}
