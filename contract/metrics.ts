@@ -152,3 +152,50 @@ export const indicatorsSchema = z.object({
   ),
 });
 export type Indicators = z.infer<typeof indicatorsSchema>;
+
+/** What a click breakdown groups by: the enrichment's dimensions and the link's UTM source. */
+export const CLICK_BREAKDOWN_BY = ['country', 'device', 'browser', 'os', 'referrer', 'utm_source'] as const;
+export type ClickBreakdownBy = (typeof CLICK_BREAKDOWN_BY)[number];
+
+/**
+ * GET /metrics/clicks: counted clicks of a period by one dimension, optionally of one link or campaign;
+ * an admin may also narrow to one affiliate or network (an affiliate always sees only its own).
+ */
+export const clickBreakdownQuerySchema = z
+  .object({
+    from: day.optional(),
+    to: day.optional(),
+    by: z.enum(CLICK_BREAKDOWN_BY),
+    link_id: idSchema.optional(),
+    campaign_id: idSchema.optional(),
+    affiliate_id: idSchema.optional(),
+    network_id: idSchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before the start' })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
+    path: ['from'],
+    message: 'must be at most a year before the end',
+  });
+export type ClickBreakdownQuery = z.input<typeof clickBreakdownQuerySchema>;
+
+export const clickBreakdownSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.enum(CLICK_BREAKDOWN_BY),
+  items: z.array(
+    z.object({
+      /** The value grouped by ('' for unknown: no referrer, a private address, an empty agent). */
+      key: z.string(),
+      /** A readable name for the key: a country's name in English, the key itself otherwise. */
+      label: z.string(),
+      clicks: z.number().int(),
+      /** Approved sales attributed to those clicks. */
+      sales: z.number().int(),
+      /** Approved sales per counted click, in basis points (null without clicks). */
+      conversion_bps: z.number().int().nullable(),
+      /** Approved commission of those sales. */
+      commission_cents: z.number().int(),
+    }),
+  ),
+});
+export type ClickBreakdown = z.infer<typeof clickBreakdownSchema>;

@@ -65,6 +65,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/ledger': 'affiliate',
   'GET /api/v1/ledger/export': 'affiliate',
   'GET /api/v1/metrics/me': 'affiliate',
+  'GET /api/v1/metrics/clicks': 'signed-in',
   'POST /api/v1/redemptions': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',

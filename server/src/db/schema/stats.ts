@@ -137,6 +137,33 @@ export const dailySalesBy = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.key, t.status] })],
 );
 
+export const TRAFFIC_DIMENSIONS = ['country', 'device', 'browser', 'os', 'referrer'] as const;
+
+/**
+ * Counted clicks per Brasília day, link and value of each traffic dimension (country, device,
+ * browser, operating system, referrer host), kept in the click batch's transaction: the traffic
+ * breakdowns read this, never the clicks. The link gives affiliate and campaign; they are kept
+ * here so a filter on either needs no join.
+ */
+export const dailyTraffic = pgTable(
+  'daily_traffic',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    linkId: bigint('link_id', { mode: 'number' }).notNull(),
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    dimension: text('dimension', { enum: TRAFFIC_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.linkId, t.dimension, t.key] }),
+    index('daily_traffic_affiliate_idx').on(t.affiliateId, t.dimension, t.day),
+    index('daily_traffic_campaign_idx').on(t.campaignId, t.dimension, t.day),
+    index('daily_traffic_dimension_idx').on(t.dimension, t.day),
+  ],
+);
+
 /** Each link's counted clicks of all time, for the links table; kept in the click batch's statement. */
 export const linkStats = pgTable('link_stats', {
   linkId: bigint('link_id', { mode: 'number' }).primaryKey(),

@@ -45,6 +45,20 @@ export const clicks = pgTable('clicks', {
   isBot: boolean('is_bot').notNull().default(false),
   /** The same IP and agent on the same link within an hour counts once: the later ones are repeats. */
   isRepeat: boolean('is_repeat').notNull().default(false),
+  /**
+   * The first click of this browser on this campaign within the cookie window (from the first-click
+   * cookie); null when this click is the first. The attribution models read it (first_click, split).
+   */
+  firstClickId: uuid('first_click_id'),
+  // Enrichment, worked out by the click batch writer off the request path ('' when unknown). The
+  // address itself is never stored (LGPD): only its hash and the country it maps to.
+  /** ISO 3166-1 alpha-2, from the GeoLite2 country data shipped in the geoip-country package. */
+  country: text('country').notNull().default(''),
+  device: text('device').notNull().default(''),
+  browser: text('browser').notNull().default(''),
+  os: text('os').notNull().default(''),
+  /** The referrer's host name ('' for a visit without one). */
+  referrerHost: text('referrer_host').notNull().default(''),
 });
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
+import { REBUILD_DAILY_TRAFFIC } from './traffic';
 
 type SaleStatus = 'pending' | 'approved' | 'cancelled' | 'refunded';
 type SaleFigures = {
@@ -79,6 +80,7 @@ export const REBUILD_ROLLUPS = [
   ['daily_affiliate_stats', REBUILD_DAILY_AFFILIATE_STATS],
   ['daily_sales_by', REBUILD_DAILY_SALES_BY],
   ['link_stats', REBUILD_LINK_STATS],
+  ['daily_traffic', REBUILD_DAILY_TRAFFIC],
 ] as const;
 
 export async function rebuildDailyStats(db: Db) {

@@ -1,5 +1,8 @@
+import { ADMIN_ROLE } from '@contract/auth';
 import {
   breakdownSchema,
+  clickBreakdownQuerySchema,
+  clickBreakdownSchema,
   dashboardSchema,
   indicatorsSchema,
   periodQuerySchema,
@@ -8,6 +11,7 @@ import {
 } from '@contract/metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { affiliateIdOf } from '../ledger/ledger.service';
 import {
   getIndicators,
@@ -18,6 +22,7 @@ import {
   getTopAffiliates,
 } from './breakdowns.service';
 import { getDashboard } from './dashboard.service';
+import { getClickBreakdown } from './traffic.service';
 
 const tags = ['metrics'];
 const security = [{ bearer: [] }];
@@ -41,6 +46,46 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
         { affiliateId: await affiliateIdOf(app.database.db, request.user?.id ?? 0) },
         request.query,
       ),
+  );
+  app.get(
+    '/metrics/clicks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Counted clicks of a period by country, device, browser, system, referrer or UTM source, with the approved sales they brought',
+        description:
+          'An affiliate sees only its own clicks (naming another affiliate or a network is refused); an admin sees the programme, or one affiliate, network, campaign or link.',
+        querystring: clickBreakdownQuerySchema,
+        response: { 200: clickBreakdownSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const scope = { campaignId: query.campaign_id, linkId: query.link_id };
+      if (request.user?.role === ADMIN_ROLE) {
+        return getClickBreakdown(
+          app.database.db,
+          { ...scope, affiliateId: query.affiliate_id, networkId: query.network_id },
+          query,
+        );
+      }
+      const affiliateId = await affiliateIdOf(app.database.db, request.user?.id ?? 0);
+      if (query.network_id) {
+        throw new AppError('FORBIDDEN', 'Only admins see a network’s clicks.', {
+          reason: 'NOT_YOURS',
+          errors: [{ field: 'network_id', message: 'is for admins only' }],
+        });
+      }
+      if (query.affiliate_id && query.affiliate_id !== affiliateId) {
+        throw new AppError('FORBIDDEN', 'You see only your own clicks.', {
+          reason: 'NOT_YOURS',
+          errors: [{ field: 'affiliate_id', message: 'must be your own' }],
+        });
+      }
+      return getClickBreakdown(app.database.db, { ...scope, affiliateId }, query);
+    },
   );
 };
 

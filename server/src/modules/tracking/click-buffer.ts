@@ -4,7 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
-import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin } from './click-copy';
+import { addTrafficQuery, trafficDeltas } from '../metrics/traffic';
+import {
+  binaryRow,
+  COPY_BINARY,
+  COPY_CLICKS,
+  COPY_HEADER,
+  COPY_TRAILER,
+  CopyFromStdin,
+  finishedRow,
+} from './click-copy';
+import { type ClickEnrichment, enrichClick } from './click-enrichment';
 
 export type Click = {
   id: string;
@@ -18,7 +28,14 @@ export type Click = {
   referrer: string;
   isBot: boolean;
   isRepeat: boolean;
+  /** The visitor's address: only to look its country up when the batch is written, never stored. */
+  ip?: string;
+  /** The first click of this browser on the campaign, from the first-click cookie. */
+  firstClickId?: string | null;
 };
+
+/** What the batch writer needs of a pending click besides its row's start. */
+type PendingSource = { ip: string; userAgent: string; referrer: string; repeat: boolean };
 
 /**
  * The crash window: a `kill -9` may lose only clicks answered in the last second. A batch's write
@@ -38,6 +55,7 @@ const CLICK_RETRY_MS = 1000;
 const CLICK_BATCH_MAX = { pglite: 1500, postgres: 1000 };
 const REPEAT_WINDOW_MS = 60 * 60 * 1000;
 const ADD_CLICK_STATS = 'add_click_stats';
+const ADD_CLICK_TRAFFIC = 'add_click_traffic';
 /**
  * Takes the hour for each visit this server counted, unless another server already took it: the
  * upsert only replaces a visit counted an hour or more before, and returns the visits that counted.
@@ -102,7 +120,13 @@ async function checkVisits(query: RunQuery, batch: Buffer[], keys: string[], vis
 }
 
 /** The batch, its visits' check and its rollup counts in one transaction: all or nothing. */
-async function copyToPostgres(pool: pg.Pool, batch: Buffer[], keys: string[], visits: (Visit | null)[]) {
+async function copyToPostgres(
+  pool: pg.Pool,
+  batch: Buffer[],
+  keys: string[],
+  visits: (Visit | null)[],
+  enrichments: ClickEnrichment[],
+) {
   const connection = await pool.connect();
   let failure: Error | undefined;
   try {
@@ -118,6 +142,8 @@ async function copyToPostgres(pool: pg.Pool, batch: Buffer[], keys: string[], vi
     if (deltas.length > 0) {
       const stats = addStatsQuery(deltas);
       await connection.query(stats.text, stats.params);
+      const traffic = addTrafficQuery(trafficDeltas(keys, enrichments));
+      await connection.query(traffic.text, traffic.params);
     }
     await connection.query('commit');
     return repeats;
@@ -154,11 +180,14 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
   let pendingVisits: (Visit | null)[] = [];
   /** Beside each pending row: when its click arrived (epoch ms). */
   let pendingAt: number[] = [];
+  /** Beside each pending row: what its enrichment and repeat flag are worked out from. */
+  let pendingSources: PendingSource[] = [];
   /** When the oldest click of the batch being written arrived; null while none is. */
   let writingSince: number | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   let statsPrepared = false;
+  let trafficPrepared = false;
   let flushing: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   // PGlite lives in one process, so every server on it is in this one: they share this memory and
@@ -209,9 +238,21 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return false;
   }
 
-  /** Writes one batch; returns the visits another server had counted within the hour. */
-  async function write(batch: Buffer[], keys: string[], visits: (Visit | null)[]): Promise<Visit[]> {
-    if (pool) return copyToPostgres(pool, batch, keys, visits);
+  /**
+   * Writes one batch; returns the visits another server had counted within the hour. The enrichment
+   * is worked out here, off the request path: country, device, browser, system and referrer host.
+   */
+  async function write(
+    starts: Buffer[],
+    keys: string[],
+    visits: (Visit | null)[],
+    sources: PendingSource[],
+  ): Promise<Visit[]> {
+    const enrichments = sources.map((source) => enrichClick(source.ip, source.userAgent, source.referrer));
+    const batch = starts.map((start, i) =>
+      finishedRow(start, enrichments[i] as ClickEnrichment, (sources[i] as PendingSource).repeat),
+    );
+    if (pool) return copyToPostgres(pool, batch, keys, visits, enrichments);
     await (pglite as PGlite).transaction(async (tx) => {
       const rows = Buffer.concat([COPY_HEADER, ...batch, COPY_TRAILER]);
       await tx.query(`${COPY_CLICKS} '/dev/blob' ${COPY_BINARY}`, [], { blob: new Blob([rows]) });
@@ -227,6 +268,13 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
         statsPrepared = true;
       }
       await tx.exec(`execute ${ADD_CLICK_STATS}('${(stats.params[0] as string).replaceAll("'", "''")}')`);
+      const traffic = addTrafficQuery(trafficDeltas(keys, enrichments));
+      if (!trafficPrepared) {
+        const found = await tx.query('select 1 from pg_prepared_statements where name = $1', [ADD_CLICK_TRAFFIC]);
+        if (found.rows.length === 0) await tx.exec(`prepare ${ADD_CLICK_TRAFFIC}(jsonb) as ${traffic.text}`);
+        trafficPrepared = true;
+      }
+      await tx.exec(`execute ${ADD_CLICK_TRAFFIC}('${(traffic.params[0] as string).replaceAll("'", "''")}')`);
     });
     return [];
   }
@@ -256,13 +304,19 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
       const batch = pending.slice(0, Math.min(batchMax, left));
       writingSince = pendingAt[0] as number;
       try {
-        const repeats = await write(batch, pendingKeys.slice(0, batch.length), pendingVisits.slice(0, batch.length));
+        const repeats = await write(
+          batch,
+          pendingKeys.slice(0, batch.length),
+          pendingVisits.slice(0, batch.length),
+          pendingSources.slice(0, batch.length),
+        );
         // This server took those visits for counted; another server did. Forgetting them here sends the
         // visitor's next click to the shared check again, which knows when the hour really ends.
         for (const visit of repeats) if (lastCounted.get(visit.local) === visit.at) lastCounted.delete(visit.local);
       } catch (error) {
         // Whether a PREPARE inside the failed transaction outlived it is not worth guessing: look again.
         statsPrepared = false;
+        trafficPrepared = false;
         writingSince = null;
         log.error(
           { err: (error as Error).message, clicks: batch.length },
@@ -275,6 +329,7 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
       pendingKeys = pendingKeys.slice(batch.length);
       pendingVisits = pendingVisits.slice(batch.length);
       pendingAt = pendingAt.slice(batch.length);
+      pendingSources = pendingSources.slice(batch.length);
       writingSince = null;
       left -= batch.length;
       if (left > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -305,7 +360,8 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
       const local = click.isBot ? '' : localKeyOf(click);
       const repeat = isRepeat(click, local);
       const counts = !click.isBot && !repeat;
-      pending.push(binaryRow(click, repeat));
+      pending.push(binaryRow(click));
+      pendingSources.push({ ip: click.ip ?? '', userAgent: click.userAgent, referrer: click.referrer, repeat });
       pendingKeys.push(counts ? `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}` : '');
       pendingVisits.push(counts && pool ? visitOf(click, local) : null);
       pendingAt.push(click.at);

@@ -1,9 +1,10 @@
 import pg from 'pg';
 import type { Click } from './click-buffer';
+import type { ClickEnrichment } from './click-enrichment';
 
 /** COPY of the clicks table's columns, in the order each binary row gives them. */
-export const COPY_CLICKS =
-  'copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat) from';
+export const COPY_CLICKS = `copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot,
+  first_click_id, country, device, browser, os, referrer_host, is_repeat) from`;
 export const COPY_BINARY = 'with (format binary)';
 
 // COPY's binary format: the database reads each value as it is stored, without parsing text (a
@@ -11,7 +12,7 @@ export const COPY_BINARY = 'with (format binary)';
 export const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
 export const COPY_TRAILER = Buffer.from([0xff, 0xff]);
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
-const FIELDS = 10;
+const FIELDS = 16;
 
 /** A positive integer below 2^53 as a field of eight bytes (big-endian int8, after its length). */
 function writeInt8Field(buffer: Buffer, value: number, at: number): number {
@@ -30,18 +31,27 @@ function writeTextField(buffer: Buffer, value: string, at: number): number {
 
 // Rows are written into shared slabs (one allocation per few hundred clicks, not one per click).
 const SLAB_BYTES = 256 * 1024;
-// The largest row: fixed fields, a 32-character IP hash, and 500 characters of agent and of referrer
-// at up to 3 UTF-8 bytes each (the redirect cuts them at 500).
-const ROW_MAX_BYTES = 2 + 20 + 4 * 12 + 4 + 32 + 2 * (4 + 1500) + 2 * 5;
+// The largest row the redirect starts: fixed fields, a 32-character IP hash, 500 characters of agent
+// and of referrer at up to 3 UTF-8 bytes each (the redirect cuts them at 500), the first click's id.
+const ROW_MAX_BYTES = 2 + 20 + 4 * 12 + 4 + 32 + 2 * (4 + 1500) + 5 + 20;
+// The largest end the batch writer adds: four names of at most 40 characters, a host name, the flag.
+const END_MAX_BYTES = 5 * 4 + 2 + 4 + 2 * 120 + 255 * 3 + 5;
 let slab = Buffer.allocUnsafe(SLAB_BYTES);
 let slabUsed = 0;
 
-/** One click as a tuple of COPY's binary format. */
-export function binaryRow(c: Omit<Click, 'isRepeat'>, repeat: boolean): Buffer {
-  if (SLAB_BYTES - slabUsed < ROW_MAX_BYTES) {
+function slabFor(bytes: number) {
+  if (SLAB_BYTES - slabUsed < bytes) {
     slab = Buffer.allocUnsafe(SLAB_BYTES);
     slabUsed = 0;
   }
+}
+
+/**
+ * The start of a click's tuple in COPY's binary format, as the redirect knows it. The batch writer
+ * adds the end (`finishedRow`): the enrichment, worked out off the request path, and the repeat flag.
+ */
+export function binaryRow(c: Omit<Click, 'isRepeat'>): Buffer {
+  slabFor(ROW_MAX_BYTES);
   const start = slabUsed;
   let at = slab.writeInt16BE(FIELDS, start);
   at = slab.writeInt32BE(16, at);
@@ -55,9 +65,29 @@ export function binaryRow(c: Omit<Click, 'isRepeat'>, repeat: boolean): Buffer {
   at = writeTextField(slab, c.userAgent.slice(0, 500), at);
   at = writeTextField(slab, c.referrer.slice(0, 500), at);
   at = slab.writeUInt8(c.isBot ? 1 : 0, slab.writeInt32BE(1, at));
-  at = slab.writeUInt8(repeat ? 1 : 0, slab.writeInt32BE(1, at));
+  if (c.firstClickId) {
+    at = slab.writeInt32BE(16, at);
+    at += slab.write(c.firstClickId.replaceAll('-', ''), at, 'hex');
+  } else {
+    at = slab.writeInt32BE(-1, at); // NULL
+  }
   slabUsed = at;
   return slab.subarray(start, at);
+}
+
+/** The whole tuple: the start and the end, whose last byte is the repeat flag. */
+export function finishedRow(start: Buffer, e: ClickEnrichment, repeat: boolean): Buffer {
+  slabFor(start.length + END_MAX_BYTES);
+  const from = slabUsed;
+  let at = from + start.copy(slab, from);
+  at = writeTextField(slab, e.country, at);
+  at = writeTextField(slab, e.device, at);
+  at = writeTextField(slab, e.browser, at);
+  at = writeTextField(slab, e.os, at);
+  at = writeTextField(slab, e.referrerHost.slice(0, 255), at);
+  at = slab.writeUInt8(repeat ? 1 : 0, slab.writeInt32BE(1, at));
+  slabUsed = at;
+  return slab.subarray(from, at);
 }
 
 /** COPY … FROM STDIN with all its rows in one message: pg hands this query the server's go-ahead. */

@@ -15,6 +15,8 @@ const LINK_CACHE_MS = 10_000;
 /** What a link code can be; anything else is unknown without a database read. */
 const LINK_CODE = /^[a-z0-9]{4,32}$/;
 const IP_HASH_CACHE_MAX = 10_000;
+/** A click id as the first-click cookie must hold it; anything else is ignored. */
+const CLICK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Target = {
   linkId: number;
@@ -26,7 +28,22 @@ type Target = {
   /** The Location and Set-Cookie values split around the click id, built once per cached link. */
   location: [string, string] | null;
   cookie: [string, string];
+  /** The first-click cookie: its name and "=", and the Set-Cookie value split around the click id. */
+  firstName: string;
+  firstCookie: [string, string];
 };
+
+/**
+ * The first click's id this browser holds for the campaign, from the Cookie header: set by its first
+ * click and never replaced until it expires with the cookie window (the attribution models read it).
+ */
+function firstClickIn(cookieHeader: string | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  const at = cookieHeader.indexOf(name);
+  if (at === -1 || (at > 0 && cookieHeader[at - 1] !== ' ' && cookieHeader[at - 1] !== ';')) return null;
+  const id = cookieHeader.slice(at + name.length, at + name.length + 36);
+  return CLICK_ID.test(id) ? id : null;
+}
 
 /** Only the admin's destination, with our parameters added; URL serialisation keeps CR/LF out. */
 function buildLocation(destination: string, utm: Record<string, string>, clickId: string): string {
@@ -105,6 +122,8 @@ export function registerRedirect(
         status: row.campaign.status,
         location: splitLocation(destination, utm),
         cookie: [`afl_${row.campaign.id}=`, `; Max-Age=${row.campaign.cookieDays * 86_400}${cookieAttributes}`],
+        firstName: `aflf_${row.campaign.id}=`,
+        firstCookie: [`aflf_${row.campaign.id}=`, `; Max-Age=${row.campaign.cookieDays * 86_400}${cookieAttributes}`],
       };
     }
     if (cache.size > 50_000) cache.clear();
@@ -123,6 +142,7 @@ export function registerRedirect(
    */
   function follow(target: Target, method: string, ip: string, headers: IncomingHttpHeaders, clickId: string) {
     const userAgent = String(headers['user-agent'] ?? '').slice(0, 500);
+    const firstClickId = firstClickIn(headers.cookie, target.firstName);
     const mustWait = buffer.record({
       id: clickId,
       linkId: target.linkId,
@@ -133,11 +153,16 @@ export function registerRedirect(
       userAgent,
       referrer: String(headers.referer ?? '').slice(0, 500),
       isBot: method === 'HEAD' || userAgent === '' || BOT_AGENT.test(userAgent),
+      ip,
+      firstClickId,
     });
     const location = target.location
       ? target.location[0] + clickId + target.location[1]
       : buildLocation(target.destination, target.utm, clickId);
-    return { location, cookie: target.cookie[0] + clickId + target.cookie[1], mustWait };
+    const last = target.cookie[0] + clickId + target.cookie[1];
+    // The first click of this browser on the campaign starts both cookies; later ones only the last.
+    const cookie = firstClickId ? last : [last, target.firstCookie[0] + clickId + target.firstCookie[1]];
+    return { location, cookie, mustWait };
   }
 
   function answer(
