@@ -13,17 +13,27 @@ export type OwnedIds = {
   affiliateId: number;
   saleId: number;
   redemptionId: number;
+  couponId: number;
   /** Texts only this affiliate's own answers may contain. */
   secrets: string[];
 };
 
 /** The resource kinds a path id can name, keyed by the path segment before it (or the param's name). */
-export type IdKind = 'user' | 'affiliate' | 'sale' | 'redemption' | 'campaign' | 'level' | 'network' | 'apiKey';
+export type IdKind =
+  | 'user'
+  | 'affiliate'
+  | 'sale'
+  | 'redemption'
+  | 'coupon'
+  | 'campaign'
+  | 'level'
+  | 'network'
+  | 'apiKey';
 
 export type World = {
   app: FastifyInstance;
   admin: Person;
-  /** Two approved affiliates, each with a link, a sale and a redemption of their own. */
+  /** Two approved affiliates, each with a link, a sale, a redemption and a coupon of their own. */
   a: Person & { ids: OwnedIds };
   b: Person & { ids: OwnedIds };
   /** A third affiliate the fuzz may change or delete without disturbing the roles it signs in as. */
@@ -130,12 +140,24 @@ export async function seedWorld(t: TestApp): Promise<World> {
       },
       201,
     );
+    const couponCode = `CUPOM-${name}-${affiliateId}`;
+    const coupon = await ok(
+      app,
+      {
+        method: 'POST',
+        url: '/api/v1/coupons',
+        headers: admin.headers,
+        payload: { code: couponCode, campaign_id: campaignId, affiliate_id: affiliateId },
+      },
+      201,
+    );
     const ids: OwnedIds = {
       userId: person.user.id,
       affiliateId,
       saleId: sale.id,
       redemptionId: redemption.id,
-      secrets: [person.user.email, externalId, pixKey],
+      couponId: coupon.id,
+      secrets: [person.user.email, externalId, pixKey, couponCode],
     };
     return { ...person, ids };
   }
@@ -198,6 +220,7 @@ export function idKindOf(path: string, param: string): IdKind | null {
     affiliates: 'affiliate',
     sales: 'sale',
     redemptions: 'redemption',
+    coupons: 'coupon',
     campaigns: 'campaign',
     levels: 'level',
     networks: 'network',
@@ -213,6 +236,7 @@ export function idsFor(world: World, owner: OwnedIds): Record<IdKind, number> {
     affiliate: owner.affiliateId,
     sale: owner.saleId,
     redemption: owner.redemptionId,
+    coupon: owner.couponId,
     campaign: world.campaignId,
     level: world.levelId,
     network: world.networkId,
