@@ -16,6 +16,7 @@ import {
 } from '../db/schema';
 import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
+import { seedAttributionDemo } from './demo-attribution';
 
 const DAY_MS = 86_400_000;
 const METHODS = ['pix', 'pix', 'pix', 'credit_card', 'credit_card', 'boleto', 'debit_card'] as const;
@@ -187,6 +188,7 @@ export async function seedDemoActivity(db: Db) {
         createdAt: new Date(now - 2 * DAY_MS),
       });
     }
+    await seedAttributionDemo(tx, people, programme, now);
     // Rows written in bulk above: the daily rollup is computed from them once.
     await rebuildDailyStats(tx);
   });
