@@ -1,0 +1,131 @@
+import { type Browser, expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, call, createApprovedAffiliate, createCampaign, useSession } from './support/api';
+import { E2E_BASE_URL, MERCHANT_URL } from './support/constants';
+
+type Sale = {
+  id: number;
+  affiliate_id: number;
+  commission_cents: number;
+  attributed_by: string;
+  commission: {
+    model?: string;
+    shares?: { affiliate_id: number; role: string; commission_cents: number }[];
+  };
+};
+
+// Issue 16, point 2: one browser follows affiliate A's link, then affiliate B's, for the same
+// campaign; the merchant gets B's click id and posts the sale. The campaign's model decides.
+test.describe('[ATTRIBUTION]', () => {
+  for (const [model, expected] of [
+    ['last_click', { owner: 'B', cents: 1235, shares: null }],
+    ['first_click', { owner: 'A', cents: 1235, shares: null }],
+    ['split_first_last', { owner: 'B', cents: 1235, shares: { A: 617, B: 618 } }],
+  ] as const) {
+    test(`[VISITOR][SALES] A's link then B's in one browser, a ${model} campaign credits ${
+      expected.shares ? 'both, the odd cent to B' : expected.owner
+    }`, async ({ browser }) => {
+      const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+      const campaign = await createCampaign(`Atribuição ${model} ${Date.now()}`, {
+        destination_url: `${MERCHANT_URL}/checkout?sku=7`,
+        commission_type: 'percent',
+        commission_value: 1_000,
+        hold_days: 0,
+        attribution_model: model,
+      });
+      const [ana, bia] = [
+        await createApprovedAffiliate('Ana', 'Primeira'),
+        await createApprovedAffiliate('Bia', 'Última'),
+      ];
+      const tokens = { A: await apiSignIn(ana.email, ana.password), B: await apiSignIn(bia.email, bia.password) };
+      const linkOf = async (token: string) =>
+        (await call<{ code: string }>('/links', { token, body: { campaign_id: campaign.id } })).code;
+      const idOf = async (token: string) => Number((await call<{ afiliado_id: string }>('/me', { token })).afiliado_id);
+      const ids = { A: await idOf(tokens.A), B: await idOf(tokens.B) };
+
+      // One visitor, one browser: the portal's real redirect twice, landing on the merchant's page.
+      const visitor = await browser.newContext();
+      const page = await visitor.newPage();
+      await page.goto(`${E2E_BASE_URL}/r/${await linkOf(tokens.A)}`);
+      await expect(page).toHaveURL(/merchant\.e2e\.test.*click_id=/);
+      const firstClickId = new URL(page.url()).searchParams.get('click_id');
+      await page.goto(`${E2E_BASE_URL}/r/${await linkOf(tokens.B)}`);
+      await expect(page).toHaveURL(/merchant\.e2e\.test.*click_id=/);
+      const clickId = new URL(page.url()).searchParams.get('click_id') ?? '';
+      expect(clickId).not.toBe(firstClickId);
+      await visitor.close();
+
+      // The merchant posts the sale with the click id it received (B's).
+      const key = await call<{ key: string }>('/api-keys', {
+        token: admin,
+        body: { name: `Loja ${model}`, signed: false },
+      });
+      let sale: Sale | undefined;
+      await expect(async () => {
+        const res = await fetch(`${E2E_BASE_URL}/api/v1/postback`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key.key },
+          body: JSON.stringify({
+            campaign_id: campaign.id,
+            external_id: `pedido-${clickId}`,
+            amount_cents: 12_345,
+            payment_method: 'pix',
+            click_id: clickId,
+          }),
+        });
+        expect([200, 201]).toContain(res.status);
+        sale = (await res.json()) as Sale;
+      }).toPass({ timeout: 15_000 });
+      if (!sale) throw new Error('no sale');
+      expect(sale.affiliate_id).toBe(ids[expected.owner]);
+      expect(sale.attributed_by).toBe('click');
+      expect(sale.commission_cents).toBe(expected.cents);
+      expect(sale.commission.model).toBe(model);
+      if (expected.shares) {
+        expect(sale.commission.shares?.map((s) => [s.affiliate_id, s.role, s.commission_cents])).toEqual([
+          [ids.A, 'first', expected.shares.A],
+          [ids.B, 'last', expected.shares.B],
+        ]);
+      } else {
+        expect(sale.commission.shares).toBeUndefined();
+      }
+
+      // Each affiliate's own view of the sale: the model's affiliate(s), with their share.
+      for (const who of ['A', 'B'] as const) {
+        const share = expected.shares ? expected.shares[who] : expected.owner === who ? expected.cents : null;
+        const res = await fetch(`${E2E_BASE_URL}/api/v1/sales/${sale.id}`, {
+          headers: { authorization: `Bearer ${tokens[who]}` },
+        });
+        if (share === null) expect(res.status).toBe(404);
+        else expect(((await res.json()) as Sale).commission_cents).toBe(share);
+      }
+
+      // The "why" on the first affiliate's screen, when she has a part of it.
+      if (expected.owner === 'A' || expected.shares) {
+        await expectWhyOnScreen(browser, ana, sale.id, Boolean(expected.shares));
+      }
+    });
+  }
+});
+
+/** The sale's page as the first click's affiliate reads it: her part, and what decided. */
+async function expectWhyOnScreen(
+  browser: Browser,
+  who: { email: string; password: string },
+  saleId: number,
+  isSplit: boolean,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useSession(page, who.email, who.password);
+  await page.goto(`/vendas/detalhes/${saleId}`);
+  await expect(page.getByTestId('sale-commission')).toContainText(isSplit ? '6.17' : '12.35');
+  await expect(page.getByTestId('sale-decided-by')).toContainText(isSplit ? 'split model' : 'first-click model');
+  if (isSplit) {
+    await expect(page.getByTestId('sale-share-first')).toContainText('You');
+    await expect(page.getByTestId('sale-share-first')).toContainText('6.17');
+    await expect(page.getByTestId('sale-share-last')).toContainText('Another affiliate');
+    await expect(page.getByTestId('sale-share-last')).toContainText('6.18');
+    await page.screenshot({ path: test.info().outputPath('split-why.png'), fullPage: true });
+  }
+  await context.close();
+}
