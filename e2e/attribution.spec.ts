@@ -1,4 +1,4 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, apiSignIn, call, createApprovedAffiliate, createCampaign, useSession } from './support/api';
 import { E2E_BASE_URL, MERCHANT_URL } from './support/constants';
 
@@ -99,33 +99,28 @@ test.describe('[ATTRIBUTION]', () => {
         else expect(((await res.json()) as Sale).commission_cents).toBe(share);
       }
 
-      // The "why" on the first affiliate's screen, when she has a part of it.
-      if (expected.owner === 'A' || expected.shares) {
-        await expectWhyOnScreen(browser, ana, sale.id, Boolean(expected.shares));
+      // The "why" on screen, as the affiliate who has a part of it reads it (A, when she has one).
+      const reader = expected.owner === 'A' || expected.shares ? ana : bia;
+      const context = await browser.newContext();
+      const why = await context.newPage();
+      await useSession(why, reader.email, reader.password);
+      await why.goto(`/vendas/detalhes/${sale.id}`);
+      await expect(why.getByTestId('sale-commission')).toContainText(expected.shares ? '6.17' : '12.35');
+      await expect(why.getByTestId('sale-decided-by')).toContainText(
+        {
+          last_click: 'The click of the tracking link',
+          first_click: 'first-click model',
+          split_first_last: 'split model',
+        }[model],
+      );
+      if (expected.shares) {
+        await expect(why.getByTestId('sale-share-first')).toContainText('You');
+        await expect(why.getByTestId('sale-share-first')).toContainText('6.17');
+        await expect(why.getByTestId('sale-share-last')).toContainText('Another affiliate');
+        await expect(why.getByTestId('sale-share-last')).toContainText('6.18');
       }
+      await why.screenshot({ path: test.info().outputPath(`why-${model}.png`), fullPage: true });
+      await context.close();
     });
   }
 });
-
-/** The sale's page as the first click's affiliate reads it: her part, and what decided. */
-async function expectWhyOnScreen(
-  browser: Browser,
-  who: { email: string; password: string },
-  saleId: number,
-  isSplit: boolean,
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useSession(page, who.email, who.password);
-  await page.goto(`/vendas/detalhes/${saleId}`);
-  await expect(page.getByTestId('sale-commission')).toContainText(isSplit ? '6.17' : '12.35');
-  await expect(page.getByTestId('sale-decided-by')).toContainText(isSplit ? 'split model' : 'first-click model');
-  if (isSplit) {
-    await expect(page.getByTestId('sale-share-first')).toContainText('You');
-    await expect(page.getByTestId('sale-share-first')).toContainText('6.17');
-    await expect(page.getByTestId('sale-share-last')).toContainText('Another affiliate');
-    await expect(page.getByTestId('sale-share-last')).toContainText('6.18');
-    await page.screenshot({ path: test.info().outputPath('split-why.png'), fullPage: true });
-  }
-  await context.close();
-}
