@@ -62,7 +62,11 @@ export async function findSales(
 
 export async function getSaleById(db: Db, viewer: Viewer, id: number): Promise<SaleDetail> {
   const sale = await getSaleRow(db, viewer, id);
-  return { ...sale, ...(await getSaleStory(db, sale)) };
+  const story = await getSaleStory(db, sale);
+  // A split's first affiliate does not see the last click's link (another affiliate's).
+  const isFirstShare =
+    !viewer.isAdmin && sale.commission.shares?.some((s) => s.role === 'first' && s.affiliate_id === viewer.affiliateId);
+  return { ...sale, ...story, ...(isFirstShare ? { click: null } : {}) };
 }
 
 /** One sale to record: what was sent, by whom, and when it arrived (its `created_at`). */

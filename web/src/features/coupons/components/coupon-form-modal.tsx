@@ -25,7 +25,9 @@ export function CouponFormModal({
   const save = useSaveCoupon();
   const [alert, setAlert] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
+  // The chosen affiliate stays choosable, and its label in the box is not a new search.
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
+  const [q] = useDebouncedValue(search === picked?.label ? '' : search.trim(), 250);
   const affiliates = useApprovedAffiliates(q);
   const form = useForm<Values>({
     initialValues: {
@@ -39,10 +41,11 @@ export function CouponFormModal({
       affiliate_id: (v) => (coupon || v ? null : t('validation.required')),
     },
   });
-  const options = (affiliates.data?.items ?? []).map((a) => ({
+  const found = (affiliates.data?.items ?? []).map((a) => ({
     value: String(a.id),
     label: `${a.first_name} ${a.last_name} (${a.code})`,
   }));
+  const options = picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;
 
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
@@ -104,6 +107,10 @@ export function CouponFormModal({
               nothingFoundMessage={t('coupons.noAffiliates')}
               data={options}
               {...form.getInputProps('affiliate_id')}
+              onChange={(value, option) => {
+                form.setFieldValue('affiliate_id', value);
+                setPicked(value && option ? { value, label: option.label } : null);
+              }}
             />
           )}
           <TextInput
