@@ -80,7 +80,7 @@ describe('GET /sales/export', () => {
     const { bytes, text } = await download('/api/v1/sales/export', admin.headers);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, line] = linesOf(text);
-    expect(header?.split(';')).toHaveLength(13);
+    expect(header?.split(';')).toHaveLength(15);
     expect(header).not.toContain(',');
     const cells = parseCsv(text)[1] ?? [];
     // 1234.56 reais, and a 10 % commission of 123.46.
