@@ -31,7 +31,7 @@ test.describe('[COUPONS]', () => {
       await dialog.getByRole('button', { name: 'Save coupon' }).click();
       await expect(dialog.getByText('Use 3 to 32 letters, digits')).toBeVisible();
       await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
-      await dialog.getByRole('textbox', { name: 'Affiliate' }).fill(affiliate.code);
+      await dialog.getByRole('combobox', { name: 'Affiliate' }).fill(affiliate.code);
       await admin.getByRole('option', { name: new RegExp(affiliate.code) }).click();
       await dialog.getByRole('textbox', { name: 'Discount for the buyer' }).fill('10% off the course');
       await dialog.getByRole('button', { name: 'Save coupon' }).click();
@@ -43,7 +43,7 @@ test.describe('[COUPONS]', () => {
       // The same code in another case is another coupon's: refused next to the field.
       await admin.getByRole('button', { name: 'New coupon' }).click();
       await dialog.getByRole('textbox', { name: 'Code' }).fill(code.toLowerCase());
-      await dialog.getByRole('textbox', { name: 'Affiliate' }).fill(affiliate.code);
+      await dialog.getByRole('combobox', { name: 'Affiliate' }).fill(affiliate.code);
       await admin.getByRole('option', { name: new RegExp(affiliate.code) }).click();
       await dialog.getByRole('button', { name: 'Save coupon' }).click();
       await expect(dialog.getByText('A coupon with this code already exists')).toBeVisible();

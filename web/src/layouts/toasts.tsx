@@ -13,5 +13,13 @@ const TOASTS_TOP = 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-sp
  * appears when this mounts.
  */
 export default function Toasts() {
-  return <Notifications position="top-right" zIndex={1000} styles={{ root: { top: TOASTS_TOP } }} />;
+  // `top` reaches every position's container, so the empty bottom ones stretch down the page: they
+  // must let clicks through (only a toast itself takes them).
+  return (
+    <Notifications
+      position="top-right"
+      zIndex={1000}
+      styles={{ root: { top: TOASTS_TOP, pointerEvents: 'none' }, notification: { pointerEvents: 'auto' } }}
+    />
+  );
 }

@@ -77,7 +77,12 @@ export function CouponFormModal({
   });
 
   return (
-    <Modal opened onClose={() => onClose()} title={coupon ? t('coupons.edit') : t('coupons.create')}>
+    <Modal
+      opened
+      onClose={() => onClose()}
+      title={coupon ? t('coupons.edit') : t('coupons.create')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={alert} />

@@ -38,7 +38,7 @@ export function IssueCouponsModal({ campaignId, onClose }: { campaignId: number;
   });
 
   return (
-    <Modal opened onClose={onClose} title={t('coupons.issue')}>
+    <Modal opened onClose={onClose} title={t('coupons.issue')} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={alert} />
