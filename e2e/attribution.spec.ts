@@ -123,4 +123,22 @@ test.describe('[ATTRIBUTION]', () => {
       await context.close();
     });
   }
+
+  test('[ADMIN][CAMPAIGNS] an admin chooses a campaign’s attribution model on its form', async ({ page }) => {
+    const campaign = await createCampaign(`Modelo ${Date.now()}`);
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/campanhas/editar/${campaign.id}`);
+    const models = page.getByRole('radiogroup', { name: 'Attribution model' });
+    await expect(models.getByRole('radio', { name: 'Last click' })).toBeChecked();
+    await expect(models.getByText('the odd cent goes to the last')).toBeVisible();
+    await models.getByRole('radio', { name: 'Split first and last' }).check();
+    await page.screenshot({ path: test.info().outputPath('campaign-form.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save campaign' }).click();
+    await expect(page).toHaveURL(new RegExp(`/campanhas/detalhes/${campaign.id}$`));
+    await expect(page.getByText('Split first and last')).toBeVisible();
+    const saved = await call<{ attribution_model: string }>(`/campaigns/${campaign.id}`, {
+      token: await apiSignIn(ADMIN.email, ADMIN.password),
+    });
+    expect(saved.attribution_model).toBe('split_first_last');
+  });
 });
