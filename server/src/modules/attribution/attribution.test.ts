@@ -343,6 +343,9 @@ describe('a split sale in the numbers', () => {
         );
       return Number(row?.cents ?? 0);
     };
+    // The campaign's approved split sales: R$ 12,35 (6,17 + 6,18) and R$ 20,00 (10,00 + 10,00).
+    expect(Number(pairs.find((p) => p.affiliateId === A())?.commission)).toBe(617 + 1000);
+    expect(Number(pairs.find((p) => p.affiliateId === B())?.commission)).toBe(618 + 1000);
     // Each affiliate's rollup commission is exactly what their ledger holds for the approved sales.
     for (const who of [A(), B()]) {
       expect(Number(pairs.find((p) => p.affiliateId === who)?.commission ?? 0)).toBe(await ledgerSum(who));
@@ -368,6 +371,8 @@ describe('a split sale in the numbers', () => {
       .where(and(eq(ledgerEntries.affiliateId, A()), eq(ledgerEntries.kind, 'reversal')));
     // Approved commission = commissions of sales still approved = all commissions minus the refunded ones.
     const anaApproved = Number(anaAll?.cents ?? 0) + Number(anaReversed?.cents ?? 0);
+    // Her only approved commissions are her shares of the two split sales.
+    expect(anaApproved).toBe(1617);
     expect(topOf(A())).toBe(anaApproved);
     expect(mine.json().totals.approved_commission_cents).toBe(anaApproved);
 
