@@ -48,6 +48,20 @@ test.describe('[COUPONS]', () => {
       await dialog.getByRole('button', { name: 'Save coupon' }).click();
       await expect(dialog.getByText('A coupon with this code already exists')).toBeVisible();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // The admin's sale form takes the coupon, in any case; an unknown one is refused next to it.
+      await admin.goto('/admin/vendas/criar');
+      await admin.getByRole('combobox', { name: 'Campaign' }).click();
+      await admin.getByRole('option', { name: new RegExp(campaign.name) }).click();
+      await admin.locator('label[for$="-coupon"]').click();
+      await admin.getByRole('textbox', { name: 'Coupon code' }).fill('NOPE-999');
+      await admin.getByRole('textbox', { name: 'Amount' }).fill('100.00');
+      await admin.getByRole('button', { name: 'Record sale' }).click();
+      await expect(admin.getByText('This coupon does not exist for this campaign.')).toBeVisible();
+      await admin.screenshot({ path: test.info().outputPath(`sale-form-coupon-${screen}.png`), fullPage: true });
+      await admin.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
+      await admin.getByRole('button', { name: 'Record sale' }).click();
+      await expect(admin.getByText(new RegExp(`Sale #\\d+ recorded for Caio Cupom${screen}`))).toBeVisible();
       await adminContext.close();
 
       const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });

@@ -591,6 +591,7 @@ export const enApp = {
       already: 'This order was already recorded as sale #{{id}}.',
       amountRule: 'Enter an amount above zero',
       whoRule: 'Enter the affiliate code or the click id',
+      couponRule: 'Enter the coupon code',
     },
     import: {
       title: 'Import sales from a CSV file',

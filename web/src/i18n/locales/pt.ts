@@ -740,6 +740,7 @@ export const pt: Messages = {
       already: 'Este pedido já foi registrado como venda nº {{id}}.',
       amountRule: 'Informe um valor acima de zero',
       whoRule: 'Informe o código de afiliado ou o ID do clique',
+      couponRule: 'Informe o código do cupom',
     },
     import: {
       title: 'Importar vendas de um arquivo CSV',

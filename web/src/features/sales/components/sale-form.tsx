@@ -55,7 +55,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
       amount: moneyRule(saleBodySchema.shape.amount_cents, t('sales.create.amountRule'), t),
       affiliate_code: (v, values) => (values.who !== 'affiliate_code' || v.trim() ? null : t('sales.create.whoRule')),
       click_id: (v, values) => (values.who !== 'click_id' || v.trim() ? null : t('sales.create.whoRule')),
-      coupon: (v, values) => (values.who !== 'coupon' || v.trim() ? null : t('sales.create.whoRule')),
+      coupon: (v, values) => (values.who !== 'coupon' || v.trim() ? null : t('sales.create.couponRule')),
     },
   });
 
