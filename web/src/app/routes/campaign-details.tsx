@@ -1,16 +1,31 @@
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { CampaignDetails } from '../../features/campaigns/components/campaign-details';
 import { CampaignLoader } from '../../features/campaigns/components/campaign-loader';
+import { PeriodPicker } from '../../features/metrics/components/period-picker';
+import { TrafficView } from '../../features/metrics/components/traffic-view';
+import { DEFAULT_PERIOD, type Period } from '../../features/metrics/period';
 import { useTranslation } from '../../i18n';
 
 export default function CampaignDetailsScreen() {
   const { t } = useTranslation();
+  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
   return (
     <CampaignLoader>
       {(campaign) => (
         <>
           <PageHeader title={campaign.name} description={t('screens.campaignDetails')} />
           <CampaignDetails campaign={campaign} />
+          {/* An affiliate sees its own clicks on the campaign; an admin the programme's. */}
+          <Stack gap="md" mt="xl">
+            <PeriodPicker onChange={setPeriod} />
+            <TrafficView
+              period={period}
+              scope={{ campaign_id: campaign.id }}
+              name={`traffic-campaign-${campaign.id}`}
+            />
+          </Stack>
         </>
       )}
     </CampaignLoader>
