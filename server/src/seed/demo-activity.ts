@@ -30,15 +30,7 @@ const AGENTS = [
   'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
 ];
 /** Where the demo's visitors are: mostly Brazil (NIC.br's block), some Portugal, the US and Argentina. */
-const ADDRESSES = [
-  '200.160.2.3',
-  '200.160.2.3',
-  '200.160.2.3',
-  '200.160.2.3',
-  '193.136.0.1',
-  '8.8.4.4',
-  '200.49.130.1',
-];
+const ADDRESSES = [...Array<string>(12).fill('200.160.2.3'), '193.136.0.1', '8.8.4.4', '200.49.130.1'];
 /** Where each UTM source's visitors come from (the blog's and WhatsApp Web's pages send a referrer). */
 const REFERRERS: Record<string, string[]> = {
   instagram: ['https://l.instagram.com/', 'https://www.instagram.com/', ''],

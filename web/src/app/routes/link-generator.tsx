@@ -47,7 +47,7 @@ export default function LinkGeneratorScreen() {
         {shown && (
           <Stack gap="md">
             <PeriodPicker onChange={setPeriod} />
-            <TrafficView period={period} scope={{ link_id: shown.id }} name={`traffic-${shown.code}`} />
+            <TrafficView period={period} scope={{ link_id: shown.id }} name={`traffic-${shown.code}`} isStacked />
           </Stack>
         )}
       </Drawer>

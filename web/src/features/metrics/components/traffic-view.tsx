@@ -44,12 +44,15 @@ export function TrafficView({
   scope = {},
   title,
   name,
+  isStacked = false,
 }: {
   period: Pick<ClickBreakdownQuery, 'from' | 'to'>;
   scope?: Pick<ClickBreakdownQuery, 'link_id' | 'campaign_id' | 'affiliate_id' | 'network_id'>;
   title?: string;
   /** The CSV file's name before its dimension and period. */
   name: string;
+  /** Chart above table whatever the screen's width: for a narrow place such as a drawer. */
+  isStacked?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [by, setBy] = useState<ClickBreakdownBy>('country');
@@ -92,7 +95,7 @@ export function TrafficView({
         </ScrollArea>
         <FormAlert message={breakdown.isError ? errorMessage(breakdown.error, t) : null} />
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Grid.Col span={isStacked ? 12 : { base: 12, lg: 5 }}>
             {rows === undefined ? (
               <Skeleton h={200} />
             ) : rows.length > 0 ? (
@@ -105,7 +108,7 @@ export function TrafficView({
               </Text>
             )}
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Grid.Col span={isStacked ? 12 : { base: 12, lg: 7 }}>
             <ResponsiveDataTable<Item & { label: string }>
               idAccessor="key"
               fetching={rows === undefined}
