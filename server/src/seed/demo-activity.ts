@@ -16,7 +16,7 @@ import {
 } from '../db/schema';
 import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
-import { enrichClick } from '../modules/tracking/click-enrichment';
+import { agentOf, countryOf, referrerHostOf } from '../modules/tracking/click-enrichment';
 
 const DAY_MS = 86_400_000;
 const METHODS = ['pix', 'pix', 'pix', 'credit_card', 'credit_card', 'boleto', 'debit_card'] as const;
@@ -104,8 +104,11 @@ export async function seedDemoActivity(db: Db) {
             isBot,
           };
           // As the click batch writer would have enriched it (the address itself is never kept).
-          const enrichment = enrichClick(pick(ADDRESSES), click.userAgent, click.referrer);
-          Object.assign(click, { ...enrichment });
+          Object.assign(click, {
+            country: countryOf(pick(ADDRESSES)),
+            ...agentOf(click.userAgent),
+            referrerHost: referrerHostOf(click.referrer),
+          });
           clickRows.push(click);
           // A paused campaign's clicks still converted while it ran; about 4 % of real visits buy.
           if (isBot || random() > 0.04) continue;
