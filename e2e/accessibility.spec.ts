@@ -41,6 +41,7 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/conta', 'Account'],
     ['/admin/aprovar-afiliados', 'Approve affiliates'],
     ['/fale-conosco', 'Contact us'],
+    ['/admin/metricas/trafego', 'Traffic'],
   ] as const) {
     test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
       await useSession(page, ADMIN.email, ADMIN.password);

@@ -38,6 +38,8 @@ Object.assign(process.env, {
   ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_PASSWORD: 'e2e-admin-password-1',
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Visits come through a proxy on loopback that names the visitor (the traffic journeys' countries).
+  TRUST_PROXY: 'loopback',
   // Every journey signs in from 127.0.0.1.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

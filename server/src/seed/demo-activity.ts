@@ -16,16 +16,29 @@ import {
 } from '../db/schema';
 import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
+import { agentOf, countryOf, referrerHostOf } from '../modules/tracking/click-enrichment';
 import { seedAttributionDemo } from './demo-attribution';
 
 const DAY_MS = 86_400_000;
 const METHODS = ['pix', 'pix', 'pix', 'credit_card', 'credit_card', 'boleto', 'debit_card'] as const;
 const SOURCES = ['instagram', 'whatsapp', 'youtube', 'blog'];
 const AGENTS = [
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
-  'Mozilla/5.0 (Linux; Android 15; SM-S921B) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 15; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Linux; Android 14; moto g84 5G) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 357.0.0.0 (iPhone15,2; iOS 18_1; pt_BR)',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
 ];
+/** Where the demo's visitors are: mostly Brazil (NIC.br's block), some Portugal, the US and Argentina. */
+const ADDRESSES = [...Array<string>(12).fill('200.160.2.3'), '193.136.0.1', '8.8.4.4', '200.49.130.1'];
+/** Where each UTM source's visitors come from (the blog's and WhatsApp Web's pages send a referrer). */
+const REFERRERS: Record<string, string[]> = {
+  instagram: ['https://l.instagram.com/', 'https://www.instagram.com/', ''],
+  whatsapp: ['', '', 'https://web.whatsapp.com/'],
+  youtube: ['https://www.youtube.com/', 'https://m.youtube.com/'],
+  blog: ['https://blog.exemplo.com.br/', 'https://www.google.com/'],
+};
 
 /** The same "random" programme on every machine (mulberry32). */
 function seededRandom(seed: number) {
@@ -88,9 +101,15 @@ export async function seedDemoActivity(db: Db) {
             at,
             ipHash: Math.floor(random() * 1e9).toString(16),
             userAgent: isBot ? 'facebookexternalhit/1.1' : pick(AGENTS),
-            referrer: source === 'blog' ? 'https://blog.exemplo.com.br/' : '',
+            referrer: pick(REFERRERS[source] ?? ['']),
             isBot,
           };
+          // As the click batch writer would have enriched it (the address itself is never kept).
+          Object.assign(click, {
+            country: countryOf(pick(ADDRESSES)),
+            ...agentOf(click.userAgent),
+            referrerHost: referrerHostOf(click.referrer),
+          });
           clickRows.push(click);
           // A paused campaign's clicks still converted while it ran; about 4 % of real visits buy.
           if (isBot || random() > 0.04) continue;

@@ -6,8 +6,11 @@ import type { Db } from '../db/client';
 import { type affiliates, type campaigns, clicks, coupons, ledgerEntries, links, sales } from '../db/schema';
 import { splitInTwo } from '../modules/attribution/attribution';
 import { computeCommission } from '../modules/sales/commission';
+import { agentOf } from '../modules/tracking/click-enrichment';
 
 const DAY_MS = 86_400_000;
+const AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 type Person = { affiliate: typeof affiliates.$inferSelect };
 
 /**
@@ -53,9 +56,11 @@ export async function seedAttributionDemo(
     campaignId: campaign.id,
     at: firstAt,
     ipHash: 'demo-split',
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    userAgent: AGENT,
     referrer: '',
     isBot: false,
+    country: 'BR',
+    ...agentOf(AGENT),
   };
   const lastClick = {
     ...firstClick,

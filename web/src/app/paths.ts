@@ -44,6 +44,7 @@ export const paths = {
   adminIndicators: '/admin/indicadores',
   adminPaymentMethodMetrics: '/admin/metricas/forma-pagamento',
   adminSalesOriginMetrics: '/admin/metricas/origem-vendas',
+  adminTrafficMetrics: '/admin/metricas/trafego',
   adminRedemptionMetrics: '/admin/metricas/resgates',
   adminSalesMetrics: '/admin/metricas/vendas',
   adminApproveAffiliates: '/admin/aprovar-afiliados',

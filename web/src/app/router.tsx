@@ -90,6 +90,10 @@ const adminRoutes: RouteObject[] = [
     element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
   },
   {
+    path: paths.adminTrafficMetrics,
+    element: screen('adminTrafficMetrics', () => import('./routes/admin/traffic-metrics')),
+  },
+  {
     path: paths.adminRedemptionMetrics,
     element: screen('adminRedemptionMetrics', () => import('./routes/admin/redemption-metrics')),
   },

@@ -1,5 +1,5 @@
 import { TRAFFIC_DIMENSIONS } from '../../db/schema/stats';
-import type { ClickEnrichment } from '../tracking/click-enrichment';
+import { type ClickEnrichment, ENRICHED_VALUE } from '../tracking/click-enrichment';
 
 // The traffic rollup (`daily_traffic`): counted clicks per day, link and value of each dimension.
 
@@ -13,14 +13,6 @@ type TrafficDelta = {
   clicks: number;
 };
 
-const VALUE_OF: Record<TrafficDelta['dimension'], (e: ClickEnrichment) => string> = {
-  country: (e) => e.country,
-  device: (e) => e.device,
-  browser: (e) => e.browser,
-  os: (e) => e.os,
-  referrer: (e) => e.referrerHost,
-};
-
 /**
  * The batch's counted clicks summed per (day, link, dimension, value). `keys` are the click buffer's
  * rollup keys ("day|affiliate|campaign|link", '' for a click that does not count).
@@ -31,7 +23,7 @@ export function trafficDeltas(keys: string[], enrichments: ClickEnrichment[]): T
     if (!key) return;
     const enrichment = enrichments[i] as ClickEnrichment;
     for (const dimension of TRAFFIC_DIMENSIONS) {
-      const value = VALUE_OF[dimension](enrichment);
+      const value = ENRICHED_VALUE[dimension](enrichment);
       const id = `${key}|${dimension}|${value}`;
       const delta = sums.get(id);
       if (delta) delta.clicks += 1;

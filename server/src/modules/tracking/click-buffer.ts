@@ -5,15 +5,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
 import { addTrafficQuery, trafficDeltas } from '../metrics/traffic';
-import {
-  binaryRow,
-  COPY_BINARY,
-  COPY_CLICKS,
-  COPY_HEADER,
-  COPY_TRAILER,
-  CopyFromStdin,
-  finishedRow,
-} from './click-copy';
+import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin, rowEnd } from './click-copy';
 import { type ClickEnrichment, enrichClick } from './click-enrichment';
 
 export type Click = {
@@ -119,10 +111,21 @@ async function checkVisits(query: RunQuery, batch: Buffer[], keys: string[], vis
   return repeats;
 }
 
+/** Each click's row start followed by its end, as COPY takes them. */
+function interleave(starts: Buffer[], ends: Buffer[]): Buffer[] {
+  const parts: Buffer[] = new Array(starts.length * 2);
+  for (let i = 0; i < starts.length; i++) {
+    parts[2 * i] = starts[i] as Buffer;
+    parts[2 * i + 1] = ends[i] as Buffer;
+  }
+  return parts;
+}
+
 /** The batch, its visits' check and its rollup counts in one transaction: all or nothing. */
 async function copyToPostgres(
   pool: pg.Pool,
-  batch: Buffer[],
+  starts: Buffer[],
+  ends: Buffer[],
   keys: string[],
   visits: (Visit | null)[],
   enrichments: ClickEnrichment[],
@@ -131,8 +134,8 @@ async function copyToPostgres(
   let failure: Error | undefined;
   try {
     await connection.query('begin');
-    const repeats = await checkVisits((text, params) => connection.query(text, params), batch, keys, visits);
-    const rows = Buffer.concat([COPY_HEADER, ...batch, COPY_TRAILER]);
+    const repeats = await checkVisits((text, params) => connection.query(text, params), ends, keys, visits);
+    const rows = Buffer.concat([COPY_HEADER, ...interleave(starts, ends), COPY_TRAILER]);
     await new Promise<void>((resolve, reject) => {
       connection.query(
         new CopyFromStdin(`${COPY_CLICKS} stdin ${COPY_BINARY}`, rows, (error) => (error ? reject(error) : resolve())),
@@ -249,12 +252,11 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     sources: PendingSource[],
   ): Promise<Visit[]> {
     const enrichments = sources.map((source) => enrichClick(source.ip, source.userAgent, source.referrer));
-    const batch = starts.map((start, i) =>
-      finishedRow(start, enrichments[i] as ClickEnrichment, (sources[i] as PendingSource).repeat),
-    );
-    if (pool) return copyToPostgres(pool, batch, keys, visits, enrichments);
+    // Each click's row is its start (from the redirect) and its end (written here), sent one after the other.
+    const ends = sources.map((source, i) => rowEnd(enrichments[i] as ClickEnrichment, source.repeat));
+    if (pool) return copyToPostgres(pool, starts, ends, keys, visits, enrichments);
     await (pglite as PGlite).transaction(async (tx) => {
-      const rows = Buffer.concat([COPY_HEADER, ...batch, COPY_TRAILER]);
+      const rows = Buffer.concat([COPY_HEADER, ...interleave(starts, ends), COPY_TRAILER]);
       await tx.query(`${COPY_CLICKS} '/dev/blob' ${COPY_BINARY}`, [], { blob: new Blob([rows]) });
       const deltas = clickDeltas(keys);
       if (deltas.length === 0) return;

@@ -34,8 +34,6 @@ const SLAB_BYTES = 256 * 1024;
 // The largest row the redirect starts: fixed fields, a 32-character IP hash, 500 characters of agent
 // and of referrer at up to 3 UTF-8 bytes each (the redirect cuts them at 500), the first click's id.
 const ROW_MAX_BYTES = 2 + 20 + 4 * 12 + 4 + 32 + 2 * (4 + 1500) + 5 + 20;
-// The largest end the batch writer adds: four names of at most 40 characters, a host name, the flag.
-const END_MAX_BYTES = 5 * 4 + 2 + 4 + 2 * 120 + 255 * 3 + 5;
 let slab = Buffer.allocUnsafe(SLAB_BYTES);
 let slabUsed = 0;
 
@@ -75,16 +73,16 @@ export function binaryRow(c: Omit<Click, 'isRepeat'>): Buffer {
   return slab.subarray(start, at);
 }
 
-/** The whole tuple: the start and the end, whose last byte is the repeat flag. */
-export function finishedRow(start: Buffer, e: ClickEnrichment, repeat: boolean): Buffer {
-  slabFor(start.length + END_MAX_BYTES);
+/**
+ * The end of a click's tuple: its enrichment's columns (already encoded, from the caches) and the
+ * repeat flag, its last byte. COPY receives each click's start and end one after the other.
+ */
+export function rowEnd(e: ClickEnrichment, repeat: boolean): Buffer {
+  slabFor(e.country.field.length + e.agent.fields.length + e.referrer.field.length + 5);
   const from = slabUsed;
-  let at = from + start.copy(slab, from);
-  at = writeTextField(slab, e.country, at);
-  at = writeTextField(slab, e.device, at);
-  at = writeTextField(slab, e.browser, at);
-  at = writeTextField(slab, e.os, at);
-  at = writeTextField(slab, e.referrerHost.slice(0, 255), at);
+  let at = from + e.country.field.copy(slab, from);
+  at += e.agent.fields.copy(slab, at);
+  at += e.referrer.field.copy(slab, at);
   at = slab.writeUInt8(repeat ? 1 : 0, slab.writeInt32BE(1, at));
   slabUsed = at;
   return slab.subarray(from, at);

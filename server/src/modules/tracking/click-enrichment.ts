@@ -1,22 +1,45 @@
 import { createRequire } from 'node:module';
 import { UAParser } from 'ua-parser-js';
 
-/** What a click is enriched with, worked out by the batch writer (never the redirect). */
-export type ClickEnrichment = {
+/**
+ * What a click is enriched with, worked out by the batch writer (never the redirect). Each part is
+ * a cached entry that also holds its columns already encoded for COPY's binary format, so a click's
+ * enrichment costs three cache hits and three small copies.
+ */
+export type ClickEnrichment = { country: CountryEntry; agent: AgentEntry; referrer: ReferrerEntry };
+type CountryEntry = {
   /** ISO 3166-1 alpha-2, or '' when the address is private or unknown. */
-  country: string;
+  code: string;
+  field: Buffer;
+};
+type AgentEntry = {
   device: 'desktop' | 'mobile' | 'tablet' | '';
   browser: string;
   os: string;
-  referrerHost: string;
+  /** device, browser and os as three fields. */
+  fields: Buffer;
 };
+type ReferrerEntry = { host: string; field: Buffer };
+
+/** Strings as fields of COPY's binary format: each one's UTF-8 bytes after their length. */
+function textFields(...values: string[]): Buffer {
+  return Buffer.concat(
+    values.flatMap((value) => {
+      const bytes = Buffer.from(value, 'utf8');
+      const length = Buffer.alloc(4);
+      length.writeInt32BE(bytes.length);
+      return [length, bytes];
+    }),
+  );
+}
 
 // A busy link sees the same addresses, agents and referrers again and again; parsing an agent costs
 // ~18 µs, a country lookup ~1.5 µs, a cache hit ~0.1 µs. Each cache is emptied when full.
 const CACHE_MAX = 10_000;
-const countries = new Map<string, string>();
-const agents = new Map<string, Pick<ClickEnrichment, 'device' | 'browser' | 'os'>>();
-const referrers = new Map<string, string>();
+const byAddress = new Map<string, CountryEntry>();
+const byCode = new Map<string, CountryEntry>();
+const agents = new Map<string, AgentEntry>();
+const referrers = new Map<string, ReferrerEntry>();
 
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   if (cache.size >= CACHE_MAX) cache.clear();
@@ -28,52 +51,73 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
 // is read on the first lookup, not when the server starts.
 let geoip: { lookup(ip: string): { country: string } | null } | null = null;
 
-export function countryOf(ip: string): string {
-  const hit = countries.get(ip);
-  if (hit !== undefined) return hit;
+function countryEntryOf(ip: string): CountryEntry {
+  const hit = byAddress.get(ip);
+  if (hit) return hit;
   geoip ??= createRequire(import.meta.url)('geoip-country');
-  let country = '';
+  let found = '';
   try {
-    country = geoip?.lookup(ip)?.country ?? '';
+    found = geoip?.lookup(ip)?.country ?? '';
   } catch {
     // Not an address the data knows how to read: unknown, like a private one.
   }
-  return remember(countries, ip, /^[A-Z]{2}$/.test(country) ? country : '');
+  const code = /^[A-Z]{2}$/.test(found) ? found : '';
+  const entry = byCode.get(code) ?? remember(byCode, code, { code, field: textFields(code) });
+  return remember(byAddress, ip, entry);
 }
 
-const DEVICES: Record<string, ClickEnrichment['device']> = { mobile: 'mobile', wearable: 'mobile', tablet: 'tablet' };
+export const countryOf = (ip: string): string => countryEntryOf(ip).code;
+
+const DEVICES: Record<string, AgentEntry['device']> = { mobile: 'mobile', wearable: 'mobile', tablet: 'tablet' };
 /** Browser and system names are free text from the parser: kept short. */
 const NAME_MAX = 40;
 
-export function agentOf(userAgent: string): Pick<ClickEnrichment, 'device' | 'browser' | 'os'> {
+function agentEntryOf(userAgent: string): AgentEntry {
   const hit = agents.get(userAgent);
   if (hit) return hit;
-  if (userAgent === '') return remember(agents, userAgent, { device: '', browser: '', os: '' });
-  const { browser, os, device } = new UAParser(userAgent).getResult();
-  // The parser leaves the type out for desktops; consoles and TVs (rare for an offer) count as desktops too.
-  const type = device.type ? (DEVICES[device.type] ?? 'desktop') : 'desktop';
-  return remember(agents, userAgent, {
-    device: type,
-    browser: (browser.name ?? '').slice(0, NAME_MAX),
-    os: (os.name ?? '').slice(0, NAME_MAX),
-  });
+  let device: AgentEntry['device'] = '';
+  let browser = '';
+  let os = '';
+  if (userAgent !== '') {
+    const result = new UAParser(userAgent).getResult();
+    // The parser leaves the type out for desktops; consoles and TVs (rare for an offer) count as desktops too.
+    device = result.device.type ? (DEVICES[result.device.type] ?? 'desktop') : 'desktop';
+    browser = (result.browser.name ?? '').slice(0, NAME_MAX);
+    os = (result.os.name ?? '').slice(0, NAME_MAX);
+  }
+  return remember(agents, userAgent, { device, browser, os, fields: textFields(device, browser, os) });
 }
 
-/** The referrer's host name without "www." ('' when there is none or it is not a web address). */
-export function referrerHostOf(referrer: string): string {
-  if (referrer === '') return '';
+export function agentOf(userAgent: string): Pick<AgentEntry, 'device' | 'browser' | 'os'> {
+  const { device, browser, os } = agentEntryOf(userAgent);
+  return { device, browser, os };
+}
+
+function referrerEntryOf(referrer: string): ReferrerEntry {
   const hit = referrers.get(referrer);
-  if (hit !== undefined) return hit;
+  if (hit) return hit;
   let host = '';
   try {
     const url = new URL(referrer);
-    if (url.protocol === 'http:' || url.protocol === 'https:') host = url.hostname.replace(/^www\./, '');
+    if (url.protocol === 'http:' || url.protocol === 'https:') host = url.hostname.replace(/^www\./, '').slice(0, 255);
   } catch {
-    // Not a URL: a referrer we cannot name.
+    // None, or not a URL: a referrer we cannot name.
   }
-  return remember(referrers, referrer, host);
+  return remember(referrers, referrer, { host, field: textFields(host) });
 }
 
+/** The referrer's host name without "www." ('' when there is none or it is not a web address). */
+export const referrerHostOf = (referrer: string): string => referrerEntryOf(referrer).host;
+
 export function enrichClick(ip: string, userAgent: string, referrer: string): ClickEnrichment {
-  return { country: countryOf(ip), ...agentOf(userAgent), referrerHost: referrerHostOf(referrer) };
+  return { country: countryEntryOf(ip), agent: agentEntryOf(userAgent), referrer: referrerEntryOf(referrer) };
 }
+
+/** The value of each traffic dimension, as the rollup keys it. */
+export const ENRICHED_VALUE = {
+  country: (e: ClickEnrichment) => e.country.code,
+  device: (e: ClickEnrichment) => e.agent.device,
+  browser: (e: ClickEnrichment) => e.agent.browser,
+  os: (e: ClickEnrichment) => e.agent.os,
+  referrer: (e: ClickEnrichment) => e.referrer.host,
+};

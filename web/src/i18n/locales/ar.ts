@@ -39,6 +39,7 @@ export const ar: MenuMessages = {
     adminIndicators: 'المؤشرات',
     adminPaymentMethodMetrics: 'طرق الدفع',
     adminSalesOriginMetrics: 'مصادر المبيعات',
+    adminTrafficMetrics: 'حركة الزيارات',
     adminRedemptionMetrics: 'إحصاءات السحوبات',
     adminSalesMetrics: 'إحصاءات المبيعات',
     adminApproveAffiliates: 'الموافقة على المسوقين',

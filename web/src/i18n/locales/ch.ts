@@ -39,6 +39,7 @@ export const ch: MenuMessages = {
     adminIndicators: '指标',
     adminPaymentMethodMetrics: '支付方式',
     adminSalesOriginMetrics: '销售来源',
+    adminTrafficMetrics: '流量来源',
     adminRedemptionMetrics: '提现统计',
     adminSalesMetrics: '销售统计',
     adminApproveAffiliates: '审核推广员',

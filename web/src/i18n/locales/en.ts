@@ -43,6 +43,7 @@ export const en = {
     adminIndicators: 'Indicators',
     adminPaymentMethodMetrics: 'Payment methods',
     adminSalesOriginMetrics: 'Sales origin',
+    adminTrafficMetrics: 'Traffic',
     adminRedemptionMetrics: 'Redemption metrics',
     adminSalesMetrics: 'Sales metrics',
     adminApproveAffiliates: 'Approve affiliates',

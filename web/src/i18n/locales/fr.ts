@@ -39,6 +39,7 @@ export const fr: MenuMessages = {
     adminIndicators: 'Indicateurs',
     adminPaymentMethodMetrics: 'Moyens de paiement',
     adminSalesOriginMetrics: 'Origine des ventes',
+    adminTrafficMetrics: 'Trafic',
     adminRedemptionMetrics: 'Statistiques des retraits',
     adminSalesMetrics: 'Statistiques des ventes',
     adminApproveAffiliates: 'Approuver les affiliés',

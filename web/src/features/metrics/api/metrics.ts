@@ -1,4 +1,12 @@
-import type { Breakdown, Indicators, PeriodQuery, TopAffiliates, TopAffiliatesQuery } from '@contract/metrics';
+import type {
+  Breakdown,
+  ClickBreakdown,
+  ClickBreakdownQuery,
+  Indicators,
+  PeriodQuery,
+  TopAffiliates,
+  TopAffiliatesQuery,
+} from '@contract/metrics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryString } from '../../../lib/query-string';
@@ -50,6 +58,15 @@ export function useLogPage<T>(kind: 'logs' | 'analytics/events', q: string, page
   return useQuery({
     queryKey: ['metrics', kind, q, page],
     queryFn: () => api<LogPage<T>>(`/${kind}?${queryString({ q: q || undefined, page, page_size: 10 })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Counted clicks by one dimension (GET /metrics/clicks): an affiliate's own, or the programme's for an admin. */
+export function useClickBreakdown(query: ClickBreakdownQuery) {
+  return useQuery({
+    queryKey: ['metrics', 'clicks', query],
+    queryFn: () => api<ClickBreakdown>(`/metrics/clicks?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 }

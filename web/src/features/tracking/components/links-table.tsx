@@ -1,7 +1,7 @@
 import type { CampaignStatus } from '@contract/campaigns';
 import type { TrackingLink } from '@contract/tracking';
 import { ActionIcon, CopyButton, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
+import { IconChartBar, IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
@@ -14,8 +14,17 @@ import { useLinks } from '../api/links';
 /** The colours the campaign cards give these statuses (features do not import one another). */
 const CAMPAIGN_STATUS_COLOR: Record<Exclude<CampaignStatus, 'active'>, string> = { paused: 'yellow', ended: 'gray' };
 
-/** The person's links with their counted clicks, filterable by campaign. */
-export function LinksTable({ campaigns }: { campaigns: { value: string; label: string }[] }) {
+/**
+ * The person's links with their counted clicks, filterable by campaign. `onShowTraffic` opens a
+ * link's traffic (the screen composes it: features do not import one another).
+ */
+export function LinksTable({
+  campaigns,
+  onShowTraffic,
+}: {
+  campaigns: { value: string; label: string }[];
+  onShowTraffic?: (link: TrackingLink) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [campaignId, setCampaignId] = useState<string | null>(null);
   const links = useLinks(campaignId ? Number(campaignId) : undefined);
@@ -106,6 +115,27 @@ export function LinksTable({ campaigns }: { campaigns: { value: string; label: s
             render: (l) => formatDate(l.created_at, i18n.language),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
+          ...(onShowTraffic
+            ? [
+                {
+                  accessor: 'actions',
+                  title: '',
+                  isActions: true,
+                  textAlign: 'right' as const,
+                  render: (l: TrackingLink) => (
+                    <Tooltip label={t('traffic.showLink', { code: l.code })}>
+                      <ActionIcon
+                        variant="subtle"
+                        onClick={() => onShowTraffic(l)}
+                        aria-label={t('traffic.showLink', { code: l.code })}
+                      >
+                        <IconChartBar size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </Stack>
