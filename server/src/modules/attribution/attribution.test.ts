@@ -12,8 +12,10 @@ import {
   dailySalesBy,
   dailyStats,
   ledgerEntries,
+  sales,
 } from '../../db/schema';
 import { mergeRecentStats, rebuildDailyStats } from '../metrics/daily-stats';
+import { runAutoApproval } from '../sales/approval-job';
 import { splitInTwo } from './attribution';
 
 // Issue 16, point 2: the campaign's attribution model decides who gets a sale when one browser
@@ -282,6 +284,8 @@ describe('attribution models: A then B in one browser, the sale with B’s click
 
     const { first, last } = await aThenB('split_first_last');
     await db().update(clicks).set({ at: sql`now() - interval '31 days'` }).where(eq(clicks.id, first));
+    // The click moved by hand to another day: its rollups follow, as a recomputation would.
+    await rebuildDailyStats(db());
     const late = await saleOn(campaignId, last, 10_000);
     expect(late.affiliate_id).toBe(B());
     expect(late.commission_cents).toBe(1000);
@@ -394,5 +398,33 @@ describe('a split sale in the numbers', () => {
     expect(anaLine).toContain(';10,00;');
     expect(anaLine).not.toContain('20,00');
     expect(anaLine).not.toContain(codes[B()]);
+  });
+});
+
+// After the figures above, which count the approved sales of the split campaign.
+describe('a split sale’s other steps', () => {
+  test('cancelling a split sale moves both shares out of pending; the approval job pays both shares', async () => {
+    const { campaignId, last } = await aThenB('split_first_last');
+    const cancelled = await saleOn(campaignId, last, 12_345);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sales/${cancelled.id}/cancel`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await ledgerOf(cancelled.id)).toEqual([]);
+    await rollupsAgainstRecomputation();
+
+    const { last: again } = await aThenB('split_first_last');
+    const due = await saleOn(campaignId, again, 12_345);
+    // Seconds after its click it waits for an admin; without the flag its hold (0 days) is over.
+    await db().update(sales).set({ flags: [] }).where(eq(sales.id, due.id));
+    expect(await runAutoApproval(db(), new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await ledgerOf(due.id)).toEqual([
+      { affiliateId: B(), kind: 'commission', amountCents: 618 },
+      { affiliateId: A(), kind: 'commission', amountCents: 617 },
+    ]);
+    await rollupsAgainstRecomputation();
   });
 });
