@@ -40,6 +40,18 @@ test.describe('[COUPONS]', () => {
       await expect(admin.getByText(code, { exact: true })).toBeVisible();
       await admin.screenshot({ path: test.info().outputPath(`admin-coupons-${screen}.png`), fullPage: true });
 
+      // One per approved affiliate from a pattern; Caio already has his, so he keeps it.
+      await admin.getByRole('button', { name: 'Issue one per affiliate' }).click();
+      const issue = admin.getByRole('dialog', { name: 'Issue one per affiliate' });
+      const prefix = `${screen[0]?.toUpperCase()}${Date.now() % 100_000}-`;
+      await issue.getByRole('textbox', { name: 'Pattern' }).fill(`${prefix}{CODE}`);
+      await expect(issue.getByText(`For the affiliate ANA123: ${prefix}ANA123`)).toBeVisible();
+      await issue.getByRole('button', { name: 'Issue coupons' }).click();
+      await expect(issue.getByText(/\d+ coupon\(s\) issued; [1-9]\d* affiliate\(s\) skipped/)).toBeVisible();
+      await admin.screenshot({ path: test.info().outputPath(`issue-coupons-${screen}.png`) });
+      await issue.getByRole('button', { name: 'Close' }).last().click();
+      await expect(issue).toBeHidden();
+
       // The same code in another case is another coupon's: refused next to the field.
       await admin.getByRole('button', { name: 'New coupon' }).click();
       await dialog.getByRole('textbox', { name: 'Code' }).fill(code.toLowerCase());

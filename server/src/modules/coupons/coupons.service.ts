@@ -172,21 +172,23 @@ export async function issueCoupons(db: Db, actorId: number, body: CouponIssueBod
   if (!campaign) throw refused('campaign_id', 'is not a campaign', 'UNKNOWN_CAMPAIGN');
   return db.transaction(async (tx) => {
     const candidates = await tx
-      .select({ id: affiliates.id, code: affiliates.code })
+      .select({
+        id: affiliates.id,
+        code: affiliates.code,
+        // Spelled out: inside a select list drizzle leaves a column unqualified, which the subquery would take as its own.
+        has: sql<boolean>`exists (select 1 from coupons c where c.affiliate_id = affiliates.id and c.campaign_id = ${campaign.id})`,
+      })
       .from(affiliates)
-      .where(
-        and(
-          eq(affiliates.status, 'approved'),
-          sql`not exists (select 1 from ${coupons} c where c.affiliate_id = ${affiliates.id} and c.campaign_id = ${campaign.id})`,
-        ),
-      )
+      .where(eq(affiliates.status, 'approved'))
       .orderBy(asc(affiliates.id));
     const skipped: CouponIssueResult['skipped'] = [];
     const wanted: { affiliateId: number; code: string }[] = [];
     const seen = new Set<string>();
     for (const affiliate of candidates) {
       const code = couponCodeFor(body.pattern, affiliate.code);
-      if (code.length > COUPON_CODE_MAX || !/^[A-Za-z0-9_-]+$/.test(code)) {
+      if (affiliate.has) {
+        skipped.push({ affiliate_id: affiliate.id, code, reason: 'HAS_COUPON' });
+      } else if (code.length > COUPON_CODE_MAX || !/^[A-Za-z0-9_-]+$/.test(code)) {
         skipped.push({ affiliate_id: affiliate.id, code, reason: 'INVALID_CODE' });
       } else if (seen.has(code.toLowerCase())) {
         skipped.push({ affiliate_id: affiliate.id, code, reason: 'COUPON_CODE_TAKEN' });

@@ -156,6 +156,8 @@ describe('POST/GET/PATCH /coupons', () => {
       payload: { campaign_id: otherCampaignId, pattern: 'OUTRO-' },
     });
     expect(again.json().created).toBe(0);
+    // Everyone already had one: each is reported, none changed.
+    expect(again.json().skipped.map((k: { reason: string }) => k.reason)).toEqual(rows.map(() => 'HAS_COUPON'));
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/v1/coupons/issue',

@@ -91,7 +91,7 @@ export function CouponFormModal({
             description={t('coupons.codeHelp')}
             required
             maxLength={32}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('code')}
           />
           {coupon ? (

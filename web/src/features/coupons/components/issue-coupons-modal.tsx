@@ -53,7 +53,7 @@ export function IssueCouponsModal({ campaignId, onClose }: { campaignId: number;
             description={t('coupons.patternHelp')}
             required
             maxLength={32}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('pattern')}
           />
           <Text size="sm" c="dimmed">
