@@ -354,6 +354,19 @@ describe('a split sale in the numbers', () => {
     for (const who of [A(), B()]) {
       expect(Number(pairs.find((p) => p.affiliateId === who)?.commission ?? 0)).toBe(await ledgerSum(who));
     }
+    // B's link (the last click's) earns B's part of each split sale, not the whole commission.
+    const [pendingB] = await db()
+      .select({ cents: sql<number>`sum(${dailyStats.pendingCommissionCents})::bigint` })
+      .from(dailyStats)
+      .where(and(eq(dailyStats.campaignId, campaignId), eq(dailyStats.affiliateId, B())));
+    const links = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/links?campaign_id=${campaignId}`,
+      headers: bia.headers,
+    });
+    expect(links.json().items.map((l: { commission_cents: number }) => l.commission_cents)).toEqual([
+      Number(pendingB?.cents ?? 0) + Number(pairs.find((p) => p.affiliateId === B())?.commission ?? 0),
+    ]);
     // The sale counts once, for its owner (the last click).
     expect(pairs.reduce((n, p) => n + Number(p.sales), 0)).toBe(totals.count);
 
