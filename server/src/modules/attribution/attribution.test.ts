@@ -219,6 +219,9 @@ describe('attribution models: A then B in one browser, the sale with B’s click
     expect(asAna.statusCode).toBe(200);
     expect(asAna.json().commission_cents).toBe(500);
     expect(asAna.json().affiliate_id).toBe(A());
+    // The last click is B's: its link is B's to see, not A's.
+    expect(asAna.json().click).toBeNull();
+    expect(asBia.json().click).not.toBeNull();
     // An affiliate never learns the other's code.
     expect(asAna.body).not.toContain(codes[B()]);
     expect(asBia.json().commission_cents).toBe(500);

@@ -381,5 +381,5 @@ export async function getSaleStory(db: Db, sale: Sale) {
         utm_campaign: found.link.utmCampaign,
       }
     : null;
-  return { timeline, click };
+  return { timeline, click, clickAffiliateId: found?.click.affiliateId ?? null };
 }

@@ -62,11 +62,11 @@ export async function findSales(
 
 export async function getSaleById(db: Db, viewer: Viewer, id: number): Promise<SaleDetail> {
   const sale = await getSaleRow(db, viewer, id);
-  const story = await getSaleStory(db, sale);
-  // A split's first affiliate does not see the last click's link (another affiliate's).
-  const isFirstShare =
-    !viewer.isAdmin && sale.commission.shares?.some((s) => s.role === 'first' && s.affiliate_id === viewer.affiliateId);
-  return { ...sale, ...story, ...(isFirstShare ? { click: null } : {}) };
+  const { clickAffiliateId, ...story } = await getSaleStory(db, sale);
+  // Another affiliate's click (a split's last click, or the click a first-click sale came back
+  // with) is theirs: an affiliate does not see its link.
+  const isOthersClick = !viewer.isAdmin && clickAffiliateId !== null && clickAffiliateId !== viewer.affiliateId;
+  return { ...sale, ...story, ...(isOthersClick ? { click: null } : {}) };
 }
 
 /** One sale to record: what was sent, by whom, and when it arrived (its `created_at`). */
