@@ -1,7 +1,18 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
 import { centsOf } from '@contract/money-text';
 import { saleBodySchema } from '@contract/sales';
-import { Anchor, Button, Card, Checkbox, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  useMatches,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -96,6 +107,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
   });
 
   const who = form.getValues().who;
+  const whoOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
@@ -126,6 +138,8 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
             <Stack gap={6}>
               <SegmentedControl
                 aria-label={t('sales.create.who')}
+                // Three choices in Portuguese are wider than a phone: one under the other there.
+                orientation={whoOrientation}
                 value={who}
                 onChange={(value) => form.setFieldValue('who', value as Who)}
                 data={[
