@@ -270,4 +270,44 @@ describe('a sale’s coupon', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors[0].field).toBe('coupon');
   });
+
+  test('POST /sales/import reads a coupon column; an unknown coupon refuses its row only', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sales/import',
+      headers: admin.headers,
+      payload: {
+        rows: [
+          {
+            line: 2,
+            values: {
+              campaign_id: String(campaignId),
+              external_id: 'csv-cupom-1',
+              amount: '100,00',
+              payment_method: 'pix',
+              coupon: 'ana10',
+            },
+          },
+          {
+            line: 3,
+            values: {
+              campaign_id: String(campaignId),
+              external_id: 'csv-cupom-2',
+              amount: '100,00',
+              payment_method: 'pix',
+              coupon: 'NOPE99',
+            },
+          },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [ok, refused] = res.json().results;
+    expect(ok.outcome).toBe('created');
+    const [row] = await db().select().from(sales).where(eq(sales.id, ok.sale_id));
+    expect(row?.affiliateId).toBe(A());
+    expect(row?.attributedBy).toBe('coupon');
+    expect(refused.outcome).toBe('refused');
+    expect(refused.errors[0].field).toBe('coupon');
+  });
 });

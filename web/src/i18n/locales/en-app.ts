@@ -595,7 +595,7 @@ export const enApp = {
     },
     import: {
       title: 'Import sales from a CSV file',
-      help: 'One sale per line. Columns: campaign_id, external_id, amount (1234,56 or 1234.56), payment_method (pix, boleto, credit_card, debit_card, other), affiliate_code or click_id, and optionally customer_email, origin, status (pending or approved). Commas or semicolons.',
+      help: 'One sale per line. Columns: campaign_id, external_id, amount (1234,56 or 1234.56), payment_method (pix, boleto, credit_card, debit_card, other), coupon, click_id or affiliate_code (a coupon decides first, then a click), and optionally customer_email, origin, status (pending or approved). Commas or semicolons.',
       choose: 'Choose CSV file',
       template: 'Download template',
       start: 'Import {{count}} rows',

@@ -745,7 +745,7 @@ export const pt: Messages = {
     },
     import: {
       title: 'Importar vendas de um arquivo CSV',
-      help: 'Uma venda por linha. Colunas: campaign_id, external_id, amount (1234,56 ou 1234.56), payment_method (pix, boleto, credit_card, debit_card, other), affiliate_code ou click_id e, se quiser, customer_email, origin, status (pending ou approved). Vírgula ou ponto e vírgula.',
+      help: 'Uma venda por linha. Colunas: campaign_id, external_id, amount (1234,56 ou 1234.56), payment_method (pix, boleto, credit_card, debit_card, other), coupon, click_id ou affiliate_code (o cupom decide primeiro, depois o clique) e, se quiser, customer_email, origin, status (pending ou approved). Vírgula ou ponto e vírgula.',
       choose: 'Escolher arquivo CSV',
       template: 'Baixar modelo',
       start: 'Importar {{count}} linhas',
