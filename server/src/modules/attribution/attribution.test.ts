@@ -12,6 +12,7 @@ import {
   dailySalesBy,
   dailyStats,
   ledgerEntries,
+  notifications,
   sales,
 } from '../../db/schema';
 import { mergeRecentStats, rebuildDailyStats } from '../metrics/daily-stats';
@@ -268,6 +269,14 @@ describe('attribution models: A then B in one browser, the sale with B’s click
     const { campaignId, last } = await aThenB('split_first_last');
     const sale = await saleOn(campaignId, last, 12_345, { status: 'approved' });
     expect(sale.status).toBe('approved');
+    // Both hear of it: the sale, and its approval.
+    const told = await db()
+      .select({ userId: notifications.userId, kind: notifications.kind })
+      .from(notifications)
+      .where(sql`${notifications.data}->>'sale_id' = ${String(sale.id)}`);
+    expect(told.map((n) => `${n.userId} ${n.kind}`).sort()).toEqual(
+      [ana, bia].flatMap((who) => [`${who.user.id} sale.approved`, `${who.user.id} sale.created`]).sort(),
+    );
     expect(await ledgerOf(sale.id)).toEqual([
       { affiliateId: B(), kind: 'commission', amountCents: 618 },
       { affiliateId: A(), kind: 'commission', amountCents: 617 },

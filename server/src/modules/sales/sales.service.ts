@@ -295,6 +295,7 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
             row,
             actorId: requests[entry.index]?.meta.actorId ?? null,
             userId: entry.owner.affiliate.userId,
+            sharedUserId: entry.sharedWith?.affiliate.userId ?? null,
             campaignName: entry.campaignName,
           })),
       );
@@ -457,7 +458,14 @@ function decisionNotification(action: SaleAction, row: typeof sales.$inferSelect
  */
 async function approveRecorded(
   tx: Db,
-  recorded: { row: typeof sales.$inferSelect; actorId: number | null; userId: number; campaignName: string }[],
+  recorded: {
+    row: typeof sales.$inferSelect;
+    actorId: number | null;
+    userId: number;
+    /** A split sale's first affiliate, told as well. */
+    sharedUserId: number | null;
+    campaignName: string;
+  }[],
 ) {
   const now = new Date();
   const approved = new Map<number, typeof sales.$inferSelect>();
@@ -511,10 +519,12 @@ async function approveRecorded(
   );
   await notifyEach(
     tx,
-    done.map(({ row, userId, campaignName }) => ({
-      userId,
-      notification: decisionNotification('approve', row, campaignName),
-    })),
+    done.flatMap(({ row, userId, sharedUserId, campaignName }) =>
+      [userId, ...(sharedUserId === null ? [] : [sharedUserId])].map((to) => ({
+        userId: to,
+        notification: decisionNotification('approve', row, campaignName),
+      })),
+    ),
   );
   return approved;
 }
