@@ -66,6 +66,10 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/ledger/export': 'affiliate',
   'GET /api/v1/metrics/me': 'affiliate',
   'POST /api/v1/redemptions': 'affiliate',
+  'GET /api/v1/me/postback': 'affiliate',
+  'PUT /api/v1/me/postback': 'affiliate',
+  'POST /api/v1/me/postback/test': 'affiliate',
+  'GET /api/v1/me/postback/deliveries': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',
   'GET /api/v1/settings/redemptions': 'admin',
