@@ -126,12 +126,12 @@ export async function sendPostback(url: URL, policy: DestinationPolicy, timeoutM
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const address = await Promise.race([
-      checkDestination(url, policy),
-      new Promise<never>((_, reject) =>
-        controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
-      ),
-    ]);
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+    );
+    // The deadline may pass after the lookup won the race: nobody awaits this promise then.
+    aborted.catch(() => {});
+    const address = await Promise.race([checkDestination(url, policy), aborted]);
     if (address === null) return finish(null, `${url.hostname} does not resolve`);
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const statusCode = await new Promise<number>((resolve, reject) => {

@@ -32,24 +32,11 @@ const EVENT_OF = { approve: 'approved', cancel: 'reversed', refund: 'reversed' }
 export async function queueSalePostbacks(tx: Db, action: SaleAction, saleIds: number[]): Promise<void> {
   if (saleIds.length === 0) return;
   const event = EVENT_OF[action];
-  await tx.insert(postbackDeliveries).select(
-    tx
-      .select({
-        affiliateId: sales.affiliateId,
-        saleId: sales.id,
-        event: sql<typeof event>`${event}`.as('event'),
-        saleStatus: sales.status,
-      })
-      .from(sales)
-      .innerJoin(affiliatePostbacks, eq(affiliatePostbacks.affiliateId, sales.affiliateId))
-      .where(
-        and(
-          inArray(sales.id, saleIds),
-          eq(affiliatePostbacks.active, true),
-          sql`${event} = any(${affiliatePostbacks.events})`,
-        ),
-      ),
-  );
+  await tx.execute(sql`
+    insert into ${postbackDeliveries} (affiliate_id, sale_id, event, sale_status)
+    select ${sales.affiliateId}, ${sales.id}, ${event}::text, ${sales.status}
+    from ${sales} join ${affiliatePostbacks} on ${affiliatePostbacks.affiliateId} = ${sales.affiliateId}
+    where ${inArray(sales.id, saleIds)} and ${affiliatePostbacks.active} and ${event}::text = any(${affiliatePostbacks.events})`);
 }
 
 /**

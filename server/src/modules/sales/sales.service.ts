@@ -552,11 +552,7 @@ async function approveRecorded(
   }
   const rows = [...approved.values()];
   await moveSalesInStats(tx, rows, 'pending', 'approved');
-  await queueSalePostbacks(
-    tx,
-    'approve',
-    rows.map((row) => row.id),
-  );
+  await queueSalePostbacks(tx, 'approve', [...approved.keys()]);
   await appendLedgerEntries(
     tx,
     rows

@@ -38,7 +38,7 @@ export function PostbackDeliveries() {
         </Stack>
       ) : (
         <ResponsiveDataTable<PostbackDelivery>
-          fetching={list.isFetching && !list.data}
+          fetching={list.isPlaceholderData}
           records={list.data?.items ?? []}
           pagination={{ page, onPageChange: setPage, totalRecords: list.data?.total ?? 0, recordsPerPage: PAGE_SIZE }}
           noRecordsIcon={<IconSend size={36} stroke={1.4} />}
