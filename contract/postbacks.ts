@@ -61,7 +61,8 @@ export function postbackUrlProblem(template: string): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
   if (url.username || url.password) return 'must not carry a user name or password before the host';
-  if (/[{}]/.test(url.hostname)) return 'must not have a macro in its host';
+  // The host is fixed by the affiliate, never by a sale's values.
+  if (/[{}]/.test(/^[^:/?#]+:\/\/([^/?#]*)/.exec(template)?.[1] ?? '')) return 'must not have a macro in its host';
   return null;
 }
 

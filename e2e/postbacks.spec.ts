@@ -92,6 +92,8 @@ test.describe('[POSTBACKS]', () => {
     await expect(row).toContainText('200 · delivered');
     await expect(row.getByRole('cell').nth(5)).toHaveText('1');
 
+    await page.screenshot({ path: '.tmp/test-results/postbacks-desktop.png', fullPage: true });
+
     // The same on a phone: the row is a card, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

@@ -80,6 +80,9 @@ describe('the URL template', () => {
     ['https://t.example/p?c={}', 'has an unknown macro {}'],
     ['t.example/p', 'must be a full address, such as https://tracker.example.com/postback?id={click_id}'],
     ['javascript:alert(1)', 'must start with https://'],
+    ['https://{sub_id}.example.com/p', 'must not have a macro in its host'],
+    ['https://t.example{sub_id}/p', 'must not have a macro in its host'],
+    ['https://t.example:{sale_id}/p', 'must not have a macro in its host'],
   ])('%s: %s', (template, problem) => {
     expect(postbackUrlProblem(template)).toBe(problem);
   });
