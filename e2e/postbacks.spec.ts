@@ -1,15 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN,
-  affiliateOf,
-  apiSignIn,
-  call,
-  createApprovedAffiliate,
-  createCampaign,
-  useSession,
-} from './support/api';
+import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
 
 /** The affiliate's tracker: a real HTTP server on 127.0.0.1 (the e2e server allows private destinations). */
 async function startTracker() {
@@ -44,7 +36,7 @@ test.describe('[POSTBACKS]', () => {
       commission_type: 'percent',
       commission_value: 1_000,
     });
-    const affiliate = await createApprovedAffiliate('Paula', 'Rastreio');
+    const affiliate = await createQuietAffiliate('Paula', 'Rastreio');
     const context = await browser.newContext();
     const page = await context.newPage();
     await useSession(page, affiliate.email, affiliate.password);

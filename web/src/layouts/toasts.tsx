@@ -2,10 +2,13 @@ import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
 /**
- * Below the header (AppShell sets its height on :root, top menu included; 0 on public pages), so a
- * toast never lies over the bell or the profile menu.
+ * Toasts at the top lie below the header (AppShell sets its height on :root, top menu included; 0 on
+ * public pages), so they never cover the bell or the profile menu. Only the top containers move:
+ * Mantine renders one per position, and a `top` on the bottom ones would stretch them over the page.
  */
-const TOASTS_TOP = 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-xs))';
+const TOASTS_BELOW_HEADER = `.afiliados-toasts[data-position^='top'] {
+  top: calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-xs));
+}`;
 
 /**
  * Where toasts show. Its own chunk, loaded once the page has painted (docs/decisions/019); a toast
@@ -13,5 +16,10 @@ const TOASTS_TOP = 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-sp
  * appears when this mounts.
  */
 export default function Toasts() {
-  return <Notifications position="top-right" zIndex={1000} styles={{ root: { top: TOASTS_TOP } }} />;
+  return (
+    <>
+      <style>{TOASTS_BELOW_HEADER}</style>
+      <Notifications position="top-right" zIndex={1000} classNames={{ root: 'afiliados-toasts' }} />
+    </>
+  );
 }
