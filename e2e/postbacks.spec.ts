@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
 
@@ -85,6 +86,10 @@ test.describe('[POSTBACKS]', () => {
     await expect(row.getByRole('cell').nth(5)).toHaveText('1');
 
     await page.screenshot({ path: '.tmp/test-results/postbacks-desktop.png', fullPage: true });
+    // The section, its form and its table pass axe's WCAG A and AA rules.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // The same on a phone: the row is a card, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

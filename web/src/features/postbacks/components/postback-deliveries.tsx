@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { usePostbackDeliveries } from '../api/postbacks';
 
 const PAGE_SIZE = 10;
-const STATE_COLOR = { queued: 'orange', delivered: 'teal', failed: 'red', skipped: 'gray' } as const;
+const STATE_COLOR = { queued: 'yellow', delivered: 'green', failed: 'red', skipped: 'gray' } as const;
 
 /** What the affiliate's tracker was sent and what it answered, newest first, a page at a time. */
 export function PostbackDeliveries() {

@@ -128,7 +128,7 @@ function PostbackForm({ saved }: { saved: PostbackSettings }) {
           <Text size="sm" fw={500} id="postback-macros">
             {t('postbacks.macros')}
           </Text>
-          <Group gap={6} aria-labelledby="postback-macros">
+          <Group gap={6} role="group" aria-labelledby="postback-macros">
             {POSTBACK_MACROS.map((macro) => (
               <UnstyledButton
                 key={macro}
