@@ -28,20 +28,21 @@ export async function seedDemoPostbacks(db: Db, email: string) {
     .where(eq(sales.affiliateId, ana.id))
     .orderBy(desc(sales.createdAt))
     .limit(6);
+  // Newest first: the latest is waiting for its retry.
   const outcomes = [
+    { statusCode: 503, attempts: 1, state: 'queued', error: 'answered 503' },
     { statusCode: 200, attempts: 1, state: 'delivered', error: null },
     { statusCode: 200, attempts: 2, state: 'delivered', error: null },
-    { statusCode: 200, attempts: 1, state: 'delivered', error: null },
     { statusCode: 404, attempts: 7, state: 'failed', error: 'answered 404' },
     { statusCode: 200, attempts: 1, state: 'delivered', error: null },
-    { statusCode: 503, attempts: 1, state: 'queued', error: 'answered 503' },
+    { statusCode: 200, attempts: 1, state: 'delivered', error: null },
   ] as const;
   const now = Date.now();
   const rows = latest.flatMap(({ sale, subId }, n) => {
     const outcome = outcomes[n];
     if (!outcome) return [];
     const event = sale.status === 'pending' ? 'created' : sale.status === 'approved' ? 'approved' : 'reversed';
-    const at = new Date(now - (n + 1) * 37 * MINUTE_MS);
+    const at = new Date(now - (n * 37 + 3) * MINUTE_MS);
     return [
       {
         affiliateId: ana.id,
@@ -68,5 +69,6 @@ export async function seedDemoPostbacks(db: Db, email: string) {
       } satisfies typeof postbackDeliveries.$inferInsert,
     ];
   });
-  if (rows.length > 0) await db.insert(postbackDeliveries).values(rows);
+  // Oldest first, so ids grow with time as the queue writes them.
+  if (rows.length > 0) await db.insert(postbackDeliveries).values(rows.reverse());
 }

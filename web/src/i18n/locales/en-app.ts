@@ -96,6 +96,7 @@ export const enApp = {
       '{amount} and {commission} are in reais with a point and two decimals (189.90), whatever your language; {status} is pending, approved, cancelled or refunded.',
     events: 'Send when a sale is',
     eventNames: { created: 'Created', approved: 'Approved', reversed: 'Reversed (refund or cancellation)' },
+    eventLabels: { created: 'Created', approved: 'Approved', reversed: 'Reversed' },
     active: 'Send postbacks',
     save: 'Save postback',
     saved: 'Your postback was saved.',

@@ -230,6 +230,7 @@ export const pt: Messages = {
       '{amount} e {commission} vão em reais com ponto e duas casas decimais (189.90), qualquer que seja o seu idioma; {status} é pending, approved, cancelled ou refunded.',
     events: 'Enviar quando uma venda for',
     eventNames: { created: 'Criada', approved: 'Aprovada', reversed: 'Revertida (estorno ou cancelamento)' },
+    eventLabels: { created: 'Criada', approved: 'Aprovada', reversed: 'Revertida' },
     active: 'Enviar postbacks',
     save: 'Salvar postback',
     saved: 'Seu postback foi salvo.',

@@ -49,7 +49,7 @@ export function PostbackDeliveries() {
               accessor: 'event',
               title: t('postbacks.event'),
               isPrimary: true,
-              render: (d) => t(`postbacks.eventNames.${d.event}`),
+              render: (d) => t(`postbacks.eventLabels.${d.event}`),
             },
             {
               accessor: 'sale_id',
