@@ -20,6 +20,7 @@ import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.rou
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { postbackRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
@@ -178,6 +179,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(levelsRoutes);
         await signedIn.register(ledgerRoutes);
         await signedIn.register(metricsRoutes);
+        await signedIn.register(postbacksRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);

@@ -67,6 +67,10 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/metrics/me': 'affiliate',
   'GET /api/v1/metrics/clicks': 'signed-in',
   'POST /api/v1/redemptions': 'affiliate',
+  'GET /api/v1/me/postback': 'affiliate',
+  'PUT /api/v1/me/postback': 'affiliate',
+  'POST /api/v1/me/postback/test': 'affiliate',
+  'GET /api/v1/me/postback/deliveries': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',
   'GET /api/v1/settings/redemptions': 'admin',

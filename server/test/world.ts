@@ -23,7 +23,7 @@ export type IdKind = 'user' | 'affiliate' | 'sale' | 'redemption' | 'campaign' |
 export type World = {
   app: FastifyInstance;
   admin: Person;
-  /** Two approved affiliates, each with a link, a sale and a redemption of their own. */
+  /** Two approved affiliates, each with a link, a postback to their tracker, a sale and a redemption. */
   a: Person & { ids: OwnedIds };
   b: Person & { ids: OwnedIds };
   /** A third affiliate the fuzz may change or delete without disturbing the roles it signs in as. */
@@ -102,6 +102,22 @@ export async function seedWorld(t: TestApp): Promise<World> {
       { method: 'POST', url: '/api/v1/links', headers: person.headers, payload: { campaign_id: campaignId } },
       201,
     );
+    // Their own tracker, with a token in its URL only they may see; the sale below queues a delivery.
+    const trackerToken = `tracker-token-${name}-${affiliateId}`;
+    await ok(
+      app,
+      {
+        method: 'PUT',
+        url: '/api/v1/me/postback',
+        headers: person.headers,
+        payload: {
+          url: `https://tracker-${name}.example.com/pb?token=${trackerToken}&cid={click_id}`,
+          events: ['created', 'approved', 'reversed'],
+          active: true,
+        },
+      },
+      200,
+    );
     const externalId = `pedido-${name}-${affiliateId}`;
     const sale = await ok(
       app,
@@ -135,7 +151,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       affiliateId,
       saleId: sale.id,
       redemptionId: redemption.id,
-      secrets: [person.user.email, externalId, pixKey],
+      secrets: [person.user.email, externalId, pixKey, trackerToken],
     };
     return { ...person, ids };
   }
