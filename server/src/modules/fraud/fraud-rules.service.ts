@@ -43,7 +43,8 @@ export async function setFraudRules(db: Db, actorId: number, next: FraudRules): 
     });
     return next;
   });
-  cached.delete(db);
+  // This server applies them at once; the others within FRAUD_RULES_CACHE_MS.
+  cached.set(db, { rules: saved, at: Date.now() });
   return saved;
 }
 
