@@ -722,7 +722,7 @@ export const enApp = {
   },
   fraud: {
     description: 'Rules that hold suspicious sales and registrations for review, and what they caught.',
-    rulesTitle: 'Fraud rules',
+    rulesTitle: 'Rules',
     rulesDescription:
       'A sale or registration a rule flags waits for an administrator, with the reason shown. Changes reach every server within ten seconds.',
     save: 'Save rules',

@@ -874,7 +874,7 @@ export const pt: Messages = {
   },
   fraud: {
     description: 'Regras que seguram vendas e cadastros suspeitos para revisão, e o que elas pegaram.',
-    rulesTitle: 'Regras antifraude',
+    rulesTitle: 'Regras',
     rulesDescription:
       'Uma venda ou cadastro marcado por uma regra espera um administrador, com o motivo à vista. As mudanças chegam a todos os servidores em até dez segundos.',
     save: 'Salvar regras',
