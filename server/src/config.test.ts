@@ -66,6 +66,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.0/99'],
+    ['POSTBACK_ALLOW_PRIVATE', 'yes'],
+    ['POSTBACK_TIMEOUT_MS', '10'],
   ])('a bad %s (%s) is refused naming the variable', (name, value) => {
     // ADMIN_EMAIL needs its partner, or the pairing rule would be the one reported.
     const partner = name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-password' } : {};

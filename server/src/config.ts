@@ -26,6 +26,8 @@ const envSchema = z.object({
   MIN_REDEMPTION_CENTS: z.coerce.number().int().min(1).default(1000),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().optional(),
+  POSTBACK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -46,6 +48,10 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Proxies whose X-Forwarded-For names the client; none by default, so the socket peer is the client. */
   trustProxy: TrustProxy;
+  /** Affiliates' postbacks may go to private, loopback and link-local addresses (and there over http). */
+  postbackAllowPrivate: boolean;
+  /** How long one postback attempt may take, from the lookup to the tracker's status line. */
+  postbackTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -87,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minRedemptionCents: e.MIN_REDEMPTION_CENTS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy,
+    postbackAllowPrivate: e.POSTBACK_ALLOW_PRIVATE === '1',
+    postbackTimeoutMs: e.POSTBACK_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
+import { schedulePostbackDeliveries } from './modules/postbacks/postback-worker';
 import { scheduleAutoApproval } from './modules/sales/approval-job';
 import { prepareDatabase } from './seed/prepare';
 
@@ -34,6 +35,10 @@ async function main() {
     scheduleAutoApproval(database.db, app.log),
     schedulePromotions(database.db, app.log),
     scheduleRecentStatsMerge(database.db, app.log),
+    schedulePostbackDeliveries(database.db, app.log, {
+      policy: { allowPrivate: config.postbackAllowPrivate },
+      timeoutMs: config.postbackTimeoutMs,
+    }),
   ];
   const stopJobs = () => {
     for (const stop of jobs) stop();

@@ -68,6 +68,10 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/metrics/me': 'affiliate',
   'GET /api/v1/metrics/clicks': 'signed-in',
   'POST /api/v1/redemptions': 'affiliate',
+  'GET /api/v1/me/postback': 'affiliate',
+  'PUT /api/v1/me/postback': 'affiliate',
+  'POST /api/v1/me/postback/test': 'affiliate',
+  'GET /api/v1/me/postback/deliveries': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',
   'GET /api/v1/settings/redemptions': 'admin',
@@ -127,6 +131,9 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/metrics/sales': 'admin',
   'GET /api/v1/metrics/redemptions': 'admin',
   'GET /api/v1/metrics/indicators': 'admin',
+  'GET /api/v1/fraud-rules': 'admin',
+  'PUT /api/v1/fraud-rules': 'admin',
+  'GET /api/v1/fraud/click-floods': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */

@@ -33,7 +33,7 @@ export type IdKind =
 export type World = {
   app: FastifyInstance;
   admin: Person;
-  /** Two approved affiliates, each with a link, a sale, a redemption and a coupon of their own. */
+  /** Two approved affiliates, each with a link, a postback to their tracker, a sale, a redemption and a coupon. */
   a: Person & { ids: OwnedIds };
   b: Person & { ids: OwnedIds };
   /** A third affiliate the fuzz may change or delete without disturbing the roles it signs in as. */
@@ -112,6 +112,22 @@ export async function seedWorld(t: TestApp): Promise<World> {
       { method: 'POST', url: '/api/v1/links', headers: person.headers, payload: { campaign_id: campaignId } },
       201,
     );
+    // Their own tracker, with a token in its URL only they may see; the sale below queues a delivery.
+    const trackerToken = `tracker-token-${name}-${affiliateId}`;
+    await ok(
+      app,
+      {
+        method: 'PUT',
+        url: '/api/v1/me/postback',
+        headers: person.headers,
+        payload: {
+          url: `https://tracker-${name}.example.com/pb?token=${trackerToken}&cid={click_id}`,
+          events: ['created', 'approved', 'reversed'],
+          active: true,
+        },
+      },
+      200,
+    );
     const externalId = `pedido-${name}-${affiliateId}`;
     const sale = await ok(
       app,
@@ -157,7 +173,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       saleId: sale.id,
       redemptionId: redemption.id,
       couponId: coupon.id,
-      secrets: [person.user.email, externalId, pixKey, couponCode],
+      secrets: [person.user.email, externalId, pixKey, trackerToken, couponCode],
     };
     return { ...person, ids };
   }

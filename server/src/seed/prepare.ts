@@ -7,6 +7,7 @@ import { settings, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_ACCOUNTS, seedDemoProgramme } from './demo';
 import { seedDemoActivity } from './demo-activity';
+import { seedDemoPostbacks } from './demo-postbacks';
 
 const DEMO_MARKER = 'demo_data';
 
@@ -35,6 +36,7 @@ export async function prepareDatabase(database: Database, config: Config, log: F
     if (userCount === 0) {
       await seedDemoProgramme(db, { withAdmin: !config.adminEmail });
       await seedDemoActivity(db);
+      await seedDemoPostbacks(db, DEMO_ACCOUNTS[1].email);
       await db.insert(settings).values({ key: DEMO_MARKER, value: { seeded_at: new Date().toISOString() } });
       log.info('demo programme seeded');
     }

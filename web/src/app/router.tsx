@@ -90,6 +90,10 @@ const adminRoutes: RouteObject[] = [
     element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
   },
   {
+    path: paths.adminFraudRules,
+    element: screen('adminFraudRules', () => import('./routes/admin/fraud-rules')),
+  },
+  {
     path: paths.adminTrafficMetrics,
     element: screen('adminTrafficMetrics', () => import('./routes/admin/traffic-metrics')),
   },

@@ -13,6 +13,7 @@ import {
   IconLink,
   IconMail,
   IconReceipt,
+  IconShieldCheck,
   IconSpeakerphone,
   IconStairsUp,
   IconTrophy,
@@ -61,6 +62,7 @@ export const MENU: MenuSection[] = [
       { screen: 'adminSalesOverview', icon: IconCoin },
       { screen: 'adminRedemptionHistory', icon: IconCash },
       { screen: 'adminPaymentHistory', icon: IconCreditCard },
+      { screen: 'adminFraudRules', icon: IconShieldCheck },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, u
 import { AppError } from '../../errors';
 import { PENDING_SALES_ROLLUP_CTES } from '../metrics/daily-stats';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.service';
+import { POSTBACKS_CREATED_CTE } from '../postbacks/postback-queue';
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
@@ -273,6 +274,7 @@ const INSERT_SALES = `
     from inserted join input using (id) join users u on u.id = input.shared_user_id
     returning id, user_id
   ),
+  ${POSTBACKS_CREATED_CTE},
   ${PENDING_SALES_ROLLUP_CTES}
   select input.n, inserted.id,
     (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text)) from told)

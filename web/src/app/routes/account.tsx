@@ -7,6 +7,8 @@ import { PayoutCard } from '../../features/account/components/payout-card';
 import { ProfileCard } from '../../features/account/components/profile-card';
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings';
 import { LevelProgressCard } from '../../features/levels/components/level-progress';
+import { PostbackDeliveries } from '../../features/postbacks/components/postback-deliveries';
+import { PostbackSettingsCard } from '../../features/postbacks/components/postback-settings';
 import { MaintenanceSettings } from '../../features/system/components/maintenance-settings';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/form';
@@ -45,6 +47,12 @@ export default function AccountScreen() {
             <ProfileCard account={account.data} />
             {account.data.affiliate && <PayoutCard affiliate={account.data.affiliate} />}
           </SimpleGrid>
+          {account.data.affiliate && (
+            <Section title={t('postbacks.section')}>
+              <PostbackSettingsCard />
+              <PostbackDeliveries />
+            </Section>
+          )}
           <Section title={t('account.security')}>
             <TwoFactorSettings />
           </Section>

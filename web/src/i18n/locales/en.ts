@@ -44,6 +44,7 @@ export const en = {
     adminPaymentMethodMetrics: 'Payment methods',
     adminSalesOriginMetrics: 'Sales origin',
     adminTrafficMetrics: 'Traffic',
+    adminFraudRules: 'Fraud rules',
     adminRedemptionMetrics: 'Redemption metrics',
     adminSalesMetrics: 'Sales metrics',
     adminApproveAffiliates: 'Approve affiliates',
@@ -112,6 +113,8 @@ export const en = {
     ACCOUNT_REJECTED: 'Your registration was not approved.',
     ACCOUNT_SUSPENDED: 'Your account is suspended. Contact the programme.',
     ACCOUNT_DEACTIVATED: 'This account has been deactivated.',
+    POSTBACK_DESTINATION_REFUSED:
+      'This address cannot receive postbacks: use https:// and a server on the internet (not a private or local address).',
     INVALID_TWO_FACTOR_CODE: 'The code is not valid. Try the current code from your app.',
     CHALLENGE_EXPIRED: 'The verification step expired. Sign in again.',
     INVALID_RESET_TOKEN: 'This link is invalid, expired or already used. Ask for a new one.',

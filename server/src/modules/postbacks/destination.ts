@@ -1,0 +1,170 @@
+import { lookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where a postback may go (docs/decisions/020). A tracker is somebody's public https server: no
+ * private, loopback, link-local or otherwise special address, unless the operator lets postbacks
+ * reach their own network (POSTBACK_ALLOW_PRIVATE=1), and then plain http too, to such addresses
+ * only. The host is resolved and every address it resolves to is checked; the request then goes
+ * to the checked address, so a DNS answer that changes in between (rebinding) cannot move it.
+ */
+export type DestinationPolicy = { allowPrivate: boolean };
+
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this" network
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local (cloud metadata)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved and broadcast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['64:ff9b::', 96], // NAT64 (reaches IPv4 addresses, private ones included)
+  ['100::', 64], // discard
+  ['2001::', 23], // protocol assignments
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4 (embeds an IPv4 address)
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an IP address is one of the public internet's. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
+  if (family !== 6) return false;
+  // An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::10.0.0.1) is that IPv4 address.
+  const mapped = /^(?:::ffff:(?:0:)?|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  if (/^::ffff:/i.test(address)) return false;
+  return !NOT_PUBLIC.check(address, 'ipv6');
+}
+
+export class DestinationRefused extends Error {
+  override name = 'DestinationRefused';
+}
+
+const LOOKUP_TIMEOUT_MS = 3_000;
+
+/** Every address the host names (an IP literal names itself); empty when it does not resolve. */
+async function addressesOf(hostname: string): Promise<string[]> {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(bare)) return [bare];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const found = await Promise.race([
+      lookup(bare, { all: true, verbatim: true }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('DNS lookup timed out')), LOOKUP_TIMEOUT_MS);
+      }),
+    ]);
+    return found.map((entry) => entry.address);
+  } catch {
+    return [];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The address to connect to, once the URL and every address its host resolves to are allowed.
+ * Throws DestinationRefused (the reason for the affiliate) when it is not; `null` when the host does
+ * not resolve (a delivery retries later; saving accepts it, since a tracker's DNS may come later).
+ */
+export async function checkDestination(url: URL, policy: DestinationPolicy): Promise<string | null> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DestinationRefused('must start with https://');
+  if (url.username || url.password) throw new DestinationRefused('must not carry a user name or password');
+  const addresses = await addressesOf(url.hostname);
+  const inside = addresses.filter((address) => !isPublicAddress(address));
+  if (inside.length > 0 && !policy.allowPrivate) {
+    throw new DestinationRefused(`must not point to a private, loopback or link-local address (${inside[0]})`);
+  }
+  // Plain http only inside the operator's own network, when the operator allows that network.
+  const isInside = addresses.length > 0 && inside.length === addresses.length;
+  if (url.protocol === 'http:' && !(policy.allowPrivate && isInside)) {
+    throw new DestinationRefused('must start with https://');
+  }
+  return addresses[0] ?? null;
+}
+
+export type Attempt = { statusCode: number | null; error: string | null; isDelivered: boolean; durationMs: number };
+
+const USER_AGENT = 'Afiliados-Postback/1.0';
+
+/**
+ * One GET to the URL, answered by its status line: 2xx delivers; a redirect is not followed (its
+ * target was never checked); nothing past `timeoutMs`, from the lookup to the status line.
+ */
+export async function sendPostback(url: URL, policy: DestinationPolicy, timeoutMs: number): Promise<Attempt> {
+  const started = Date.now();
+  const finish = (statusCode: number | null, error: string | null): Attempt => ({
+    statusCode,
+    error,
+    isDelivered: statusCode !== null && statusCode >= 200 && statusCode < 300 && error === null,
+    durationMs: Date.now() - started,
+  });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+    );
+    // The deadline may pass after the lookup won the race: nobody awaits this promise then.
+    aborted.catch(() => {});
+    const address = await Promise.race([checkDestination(url, policy), aborted]);
+    if (address === null) return finish(null, `${url.hostname} does not resolve`);
+    const hostname = url.hostname.replace(/^\[|\]$/g, '');
+    const statusCode = await new Promise<number>((resolve, reject) => {
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(
+        {
+          // The checked address, never a second lookup of the name.
+          host: address,
+          port: url.port || (url.protocol === 'https:' ? 443 : 80),
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          headers: { host: url.host, 'user-agent': USER_AGENT, accept: '*/*' },
+          // The certificate is checked against the name, as the browser would.
+          ...(isIP(hostname) ? {} : { servername: hostname }),
+          agent: false,
+          signal: controller.signal,
+        },
+        (res) => {
+          resolve(res.statusCode ?? 0);
+          res.destroy();
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    if (statusCode >= 300 && statusCode < 400) return finish(statusCode, 'redirects are not followed');
+    return finish(statusCode, statusCode >= 200 && statusCode < 300 ? null : `answered ${statusCode}`);
+  } catch (error) {
+    if (error instanceof DestinationRefused) return finish(null, `refused: the address ${error.message}`);
+    if (controller.signal.aborted) return finish(null, `no answer within ${timeoutMs} ms`);
+    const code = (error as NodeJS.ErrnoException).code;
+    return finish(null, code ? `could not connect (${code})` : (error as Error).message.slice(0, 200));
+  } finally {
+    clearTimeout(timer);
+  }
+}
