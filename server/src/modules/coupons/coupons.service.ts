@@ -72,16 +72,15 @@ const selectCoupons = (db: Db) =>
     .innerJoin(affiliates, eq(affiliates.id, coupons.affiliateId))
     .innerJoin(users, eq(users.id, affiliates.userId));
 
-/** Coupons, newest first: an admin's filtered, an affiliate's own whatever they send. */
+/** Coupons, active first and by code: an admin's filtered, an affiliate's own whatever they send. */
 export async function findCoupons(db: Db, viewer: CouponViewer, query: CouponListQuery): Promise<Page<Coupon>> {
+  const like = query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null;
   const filters: (SQL | undefined)[] = [
     viewer.isAdmin ? undefined : eq(coupons.affiliateId, viewer.affiliateId),
     viewer.isAdmin && query.affiliate_id ? eq(coupons.affiliateId, query.affiliate_id) : undefined,
     query.campaign_id ? eq(coupons.campaignId, query.campaign_id) : undefined,
     query.active ? eq(coupons.active, query.active === 'true') : undefined,
-    query.q
-      ? sql`(${coupons.code} ilike ${`%${query.q.replace(/[%_\\]/g, '\\$&')}%`} or ${affiliates.code} ilike ${`%${query.q.replace(/[%_\\]/g, '\\$&')}%`})`
-      : undefined,
+    like ? sql`(${coupons.code} ilike ${like} or ${affiliates.code} ilike ${like})` : undefined,
   ];
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([

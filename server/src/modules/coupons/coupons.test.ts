@@ -101,6 +101,10 @@ describe('POST/GET/PATCH /coupons', () => {
     expect(mine.json().items.map((c: { code: string }) => c.code)).toEqual(['BIA-VERAO']);
     const all = await t.app.inject({ method: 'GET', url: '/api/v1/coupons', headers: admin.headers });
     expect(all.json().total).toBeGreaterThanOrEqual(2);
+    const found = await t.app.inject({ method: 'GET', url: '/api/v1/coupons?q=verao', headers: admin.headers });
+    expect(found.json().items.map((c: { code: string }) => c.code)).toEqual(['BIA-VERAO']);
+    const wild = await t.app.inject({ method: 'GET', url: '/api/v1/coupons?q=%25', headers: admin.headers });
+    expect(wild.json().items).toEqual([]);
     const forbidden = await createCoupon({ code: 'EU-MESMA', campaign_id: campaignId, affiliate_id: B() }, bia.headers);
     expect(forbidden.statusCode).toBe(403);
   });
