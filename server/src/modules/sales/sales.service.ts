@@ -1,14 +1,6 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import type { Page } from '@contract/common';
-import {
-  FAST_CLICK_SECONDS,
-  type Sale,
-  type SaleAction,
-  type SaleBulkResult,
-  type SaleDetail,
-  type SaleTotals,
-  type saleBodySchema,
-} from '@contract/sales';
+import type { Sale, SaleAction, SaleBulkResult, SaleDetail, SaleTotals, saleBodySchema } from '@contract/sales';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -17,6 +9,8 @@ import { AppError } from '../../errors';
 import { attribute, attributionNote, mayEarn, refused, sharesOf } from '../attribution/attribution';
 import { type AffiliateRow, findCandidates } from '../attribution/candidates';
 import { audit, auditAll } from '../audit/audit.service';
+import { type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
+import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { appendLedgerEntries } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
@@ -184,6 +178,11 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
     sharedWith: AffiliateRow | null;
     campaignName: string;
     approveNow: boolean;
+    /** What the fraud rules look at, once the batch's context is read. */
+    checks: SaleForChecks;
+    /** The source asked for it approved (an admin's, or a merchant's of an approved sale). */
+    asksApproved: boolean;
+    source: SaleSource;
   }[] = [];
   requests.forEach((request, index) => {
     const { input, meta, at } = request;
@@ -218,20 +217,23 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
         ...attributionNote(attribution, computed.commission_cents, input.amount_cents),
       };
       const shared = commission.shares?.find((share) => share.role === 'first');
-      const flags: string[] = [];
-      const buyer = input.customer_email?.toLowerCase();
-      if (buyer && [owner, sharedWith].some((row) => row?.email && row.email.toLowerCase() === buyer)) {
-        flags.push('self_referral');
-      }
-      if (click && at.getTime() - click.click.at.getTime() < FAST_CLICK_SECONDS * 1000) flags.push('fast_click');
       const holdDays = campaign.holdDaysByMethod[input.payment_method] ?? campaign.holdDays;
       fresh.push({
         index,
         owner,
         sharedWith,
         campaignName: campaign.name,
-        // A flagged sale waits for an admin, whatever status its source asked for.
-        approveNow: input.status === 'approved' && (flags.length === 0 || meta.source === 'admin'),
+        approveNow: false,
+        checks: {
+          customerEmail: input.customer_email ?? null,
+          affiliateEmails: [owner.email, sharedWith?.email ?? null],
+          affiliateUserId: affiliate.userId,
+          affiliateId: affiliate.id,
+          at,
+          click: click ? { at: click.click.at, ipHash: click.click.ipHash, userAgent: click.click.userAgent } : null,
+        },
+        asksApproved: input.status === 'approved',
+        source: meta.source,
         values: {
           campaignId: campaign.id,
           affiliateId: affiliate.id,
@@ -246,7 +248,7 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           status: 'pending',
           commissionCents: commission.commission_cents,
           commission,
-          flags,
+          flags: [],
           customerEmail: input.customer_email ?? null,
           attributedBy: by,
           sharedAffiliateId: shared?.affiliate_id ?? null,
@@ -263,6 +265,22 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
       outcomes[index] = { ok: false, error };
     }
   });
+
+  // The fraud rules, with what they need of the whole batch read at once (decision 024).
+  if (fresh.length > 0) {
+    const rules = await currentFraudRules(db);
+    const context = await saleCheckContext(
+      db,
+      rules,
+      fresh.map((entry) => entry.checks),
+    );
+    for (const entry of fresh) {
+      const flags = saleFlags(rules, entry.checks, context);
+      entry.values.flags = flags;
+      // A flagged sale waits for an admin, whatever status its source asked for.
+      entry.approveNow = entry.asksApproved && (flags.length === 0 || entry.source === 'admin');
+    }
+  }
 
   const created = new Map<number, Sale>();
   if (fresh.length > 0) {
