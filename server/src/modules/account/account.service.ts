@@ -3,14 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
+  affiliatePostbacks,
   affiliates,
   analyticsEvents,
   avatars,
   contactMessages,
+  coupons,
   levels,
   logs,
   networks,
   notifications,
+  signInDevices,
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -103,13 +106,22 @@ export async function getAvatar(db: Db, userId: number) {
 
 /** LGPD: everything the portal keeps about the person, as one JSON document. */
 export async function exportMyData(db: Db, userId: number) {
-  const [account, myNotifications, myLogs, myEvents, myMessages] = await Promise.all([
+  const [account, myNotifications, myLogs, myEvents, myMessages, myDevices, [mine]] = await Promise.all([
     getAccount(db, userId),
     db.select().from(notifications).where(eq(notifications.userId, userId)),
     db.select().from(logs).where(eq(logs.writtenBy, userId)),
     db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId)),
     db.select().from(contactMessages).where(eq(contactMessages.userId, userId)),
+    // The devices the fraud rules compare clicks with: an address hash and an agent, never an address.
+    db.select().from(signInDevices).where(eq(signInDevices.userId, userId)),
+    db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, userId)),
   ]);
+  const [postback, myCoupons] = mine
+    ? await Promise.all([
+        db.select().from(affiliatePostbacks).where(eq(affiliatePostbacks.affiliateId, mine.id)),
+        db.select().from(coupons).where(eq(coupons.affiliateId, mine.id)),
+      ])
+    : [[], []];
   return {
     exported_at: new Date().toISOString(),
     account,
@@ -117,5 +129,8 @@ export async function exportMyData(db: Db, userId: number) {
     logs: myLogs,
     analytics_events: myEvents,
     contact_messages: myMessages,
+    sign_in_devices: myDevices,
+    postback: postback[0] ?? null,
+    coupons: myCoupons,
   };
 }

@@ -149,6 +149,10 @@ describe('GET /me/export', () => {
     const data = res.json();
     expect(data.account.email).toBe(me.user.email);
     expect(data.notifications.map((n: { title: string }) => n.title)).toEqual(['Mine']);
+    // The device of the sign-in that made `me`'s session, the postback and coupons (none yet) too.
+    expect(data.sign_in_devices.length).toBeGreaterThan(0);
+    expect(data.postback).toBeNull();
+    expect(data.coupons).toEqual([]);
     expect(JSON.stringify(data)).not.toContain('password');
   });
 });
