@@ -28,6 +28,7 @@ import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-bu
 import { registerRedirect } from './modules/tracking/redirect';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usersAdminRoutes } from './modules/users/users.routes';
+import { webhooksAdminRoutes } from './modules/webhooks/webhooks.routes';
 import { authPlugin } from './plugins/auth';
 import { contractValidatorCompiler } from './plugins/contract-validation';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
@@ -194,6 +195,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(salesAdminRoutes);
           await admin.register(ledgerAdminRoutes);
           await admin.register(metricsAdminRoutes);
+          await admin.register(webhooksAdminRoutes);
         });
       });
     },
