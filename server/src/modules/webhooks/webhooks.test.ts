@@ -514,7 +514,7 @@ describe('retries', () => {
       expect(
         down.at('/down').map((r) => {
           expect(r.verified).not.toHaveProperty('refused');
-          return (r.verified as { data: { id: number } }).data.id;
+          return (r.verified as { data: Record<string, unknown> }).data.id;
         }),
       ).toEqual([firstSale.id, secondSale.id]);
       [head, next] = await messagesOf(endpoint.id);
