@@ -89,6 +89,7 @@ const adminRoutes: RouteObject[] = [
     path: paths.adminSalesOriginMetrics,
     element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
   },
+  { path: paths.adminWebhooks, element: screen('adminWebhooks', () => import('./routes/admin/webhooks')) },
   {
     path: paths.adminTrafficMetrics,
     element: screen('adminTrafficMetrics', () => import('./routes/admin/traffic-metrics')),

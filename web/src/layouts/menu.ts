@@ -19,6 +19,7 @@ import {
   IconUserCheck,
   IconUsers,
   IconWallet,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -61,6 +62,7 @@ export const MENU: MenuSection[] = [
       { screen: 'adminSalesOverview', icon: IconCoin },
       { screen: 'adminRedemptionHistory', icon: IconCash },
       { screen: 'adminPaymentHistory', icon: IconCreditCard },
+      { screen: 'adminWebhooks', icon: IconWebhook },
     ],
   },
   {
