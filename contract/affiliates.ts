@@ -10,6 +10,8 @@ export const affiliateSchema = z.object({
   code: z.string(),
   status: affiliateStatusSchema,
   status_reason: z.string().nullable(),
+  /** What the fraud rules noticed at registration (disposable_email): shown where the admin decides. */
+  flags: z.array(z.string()),
   level_id: z.number().int().nullable(),
   network_id: z.number().int().nullable(),
   first_name: z.string(),

@@ -8,7 +8,7 @@ export const saleStatusSchema = z.enum(SALE_STATUSES);
 export type SaleStatus = z.infer<typeof saleStatusSchema>;
 
 /** Why a sale waits for an admin: the buyer is the affiliate, or the sale came seconds after its click. */
-export const SALE_FLAGS = ['self_referral', 'fast_click'] as const;
+export const SALE_FLAGS = ['self_referral', 'fast_click', 'same_address_as_affiliate', 'conversion_spike'] as const;
 export type SaleFlag = (typeof SALE_FLAGS)[number];
 
 /** A sale this soon after its click is flagged as suspicious. */

@@ -14,6 +14,8 @@ import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
+import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
+import { fraudRulesNow } from './modules/fraud/fraud-rules.service';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
@@ -113,7 +115,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
-  app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log));
+  app.decorate(
+    'clickBuffer',
+    createClickBuffer(options.database.db, app.log, () => {
+      const rule = fraudRulesNow(options.database.db).click_flooding;
+      return rule.enabled ? { clicks: rule.clicks, windowMs: rule.minutes * 60_000 } : null;
+    }),
+  );
   // After the server stops taking requests, the clicks still in memory are written.
   app.addHook('onClose', async () => app.clickBuffer.close());
   // Sales find their clicks in the buffer's writes, so they batch beside it (docs/decisions/016).
@@ -195,6 +203,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(salesAdminRoutes);
           await admin.register(ledgerAdminRoutes);
           await admin.register(metricsAdminRoutes);
+          await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);
         });
       });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -22,4 +23,9 @@ export function compileProxyTrust(setting: TrustProxy): ProxyTrust | false {
 export function clientAddress(req: IncomingMessage, trust: ProxyTrust | false): string {
   if (!trust) return req.socket.remoteAddress ?? '';
   return proxyAddr(req, trust);
+}
+
+/** The keyed hash of an address that clicks and sign-ins keep instead of it (LGPD): 32 hex digits. */
+export function ipHashOf(secret: string, ip: string): string {
+  return createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32);
 }

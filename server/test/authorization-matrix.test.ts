@@ -134,6 +134,9 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/metrics/sales': 'admin',
   'GET /api/v1/metrics/redemptions': 'admin',
   'GET /api/v1/metrics/indicators': 'admin',
+  'GET /api/v1/fraud-rules': 'admin',
+  'PUT /api/v1/fraud-rules': 'admin',
+  'GET /api/v1/fraud/click-floods': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import {
   affiliates,
   campaigns,
+  clickFloods,
   clicks,
   ledgerEntries,
   levels,
@@ -60,6 +61,7 @@ export async function seedDemoActivity(db: Db) {
   const random = seededRandom(20_261_122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const now = Date.now();
+  let flooded = false;
   const people = await db
     .select({ affiliate: affiliates, email: users.email, level: levels })
     .from(affiliates)
@@ -150,6 +152,17 @@ export async function seedDemoActivity(db: Db) {
           });
         }
         for (let i = 0; i < clickRows.length; i += 500) await tx.insert(clicks).values(clickRows.slice(i, i + 500));
+        // One morning a bot hammered the programme's first link from one address: the flood report's row.
+        if (!flooded) {
+          flooded = true;
+          await tx.insert(clickFloods).values({
+            day: new Date(now - 2 * DAY_MS - 3 * 3_600_000).toISOString().slice(0, 10),
+            linkId: link.id,
+            affiliateId: person.affiliate.id,
+            ipHash: 'f1d0c0ffee0ddba11f1d0c0ffee0ddba',
+            clicks: 184,
+          });
+        }
         if (saleRows.length === 0) continue;
         const recorded = await tx.insert(sales).values(saleRows).returning();
         const ledger: (typeof ledgerEntries.$inferInsert)[] = [];

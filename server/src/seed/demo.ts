@@ -1,4 +1,5 @@
 import { ADMIN_ROLE, AFFILIATE_ROLE } from '@contract/auth';
+import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { Db } from '../db/client';
 import { affiliates, campaigns, levels, networks, notifications, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
@@ -16,6 +17,8 @@ const DEMO_AFFILIATES: {
   network?: number;
   level?: number;
   reason?: string;
+  /** An address other than the demo's own (a disposable one the fraud rules flag). */
+  email?: string;
 }[] = [
   { first: 'Ana', last: 'Souza', status: 'approved', network: 0, level: 1 },
   { first: 'Bruno', last: 'Oliveira', status: 'approved', network: 0, level: 0 },
@@ -24,7 +27,7 @@ const DEMO_AFFILIATES: {
   { first: 'Eduarda', last: 'Lima', status: 'approved', level: 0 },
   { first: 'Felipe', last: 'Costa', status: 'pending' },
   { first: 'Gabriela', last: 'Rodrigues', status: 'pending' },
-  { first: 'Henrique', last: 'Almeida', status: 'pending' },
+  { first: 'Henrique', last: 'Almeida', status: 'pending', email: 'henrique.almeida@mailinator.com' },
   { first: 'Isabela', last: 'Nascimento', status: 'rejected', reason: 'Site sem conteúdo próprio' },
 ];
 
@@ -124,7 +127,7 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
       const [user] = await tx
         .insert(users)
         .values({
-          email: `${slug(person.first)}.${slug(person.last)}@afiliados.demo`,
+          email: person.email ?? `${slug(person.first)}.${slug(person.last)}@afiliados.demo`,
           passwordHash: affiliatePassword,
           firstName: person.first,
           lastName: person.last,
@@ -139,6 +142,7 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
         code: `AFDEMO${String(index + 1).padStart(2, '0')}`,
         status: person.status,
         statusReason: person.reason ?? null,
+        flags: person.email && isDisposableEmail(person.email) ? ['disposable_email'] : [],
         networkId: person.network === undefined ? null : (networkRows[person.network]?.id ?? null),
         levelId: person.level === undefined ? null : (levelRows[person.level]?.id ?? null),
         approvedAt: person.status === 'approved' ? new Date() : null,

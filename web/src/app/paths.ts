@@ -45,6 +45,7 @@ export const paths = {
   adminPaymentMethodMetrics: '/admin/metricas/forma-pagamento',
   adminSalesOriginMetrics: '/admin/metricas/origem-vendas',
   adminTrafficMetrics: '/admin/metricas/trafego',
+  adminFraudRules: '/admin/regras-antifraude',
   adminRedemptionMetrics: '/admin/metricas/resgates',
   adminSalesMetrics: '/admin/metricas/vendas',
   adminApproveAffiliates: '/admin/aprovar-afiliados',

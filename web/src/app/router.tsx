@@ -91,6 +91,10 @@ const adminRoutes: RouteObject[] = [
   },
   { path: paths.adminWebhooks, element: screen('adminWebhooks', () => import('./routes/admin/webhooks')) },
   {
+    path: paths.adminFraudRules,
+    element: screen('adminFraudRules', () => import('./routes/admin/fraud-rules')),
+  },
+  {
     path: paths.adminTrafficMetrics,
     element: screen('adminTrafficMetrics', () => import('./routes/admin/traffic-metrics')),
   },

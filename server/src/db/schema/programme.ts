@@ -33,6 +33,8 @@ export const affiliates = pgTable(
     levelId: bigint('level_id', { mode: 'number' }).references(() => levels.id),
     status: text('status', { enum: AFFILIATE_STATUSES }).notNull().default('pending'),
     statusReason: text('status_reason'),
+    /** Reasons the fraud rules gave at registration (disposable_email): shown in the review queue. */
+    flags: jsonb('flags').$type<string[]>().notNull().default([]),
     pixKey: text('pix_key'),
     pixKeyType: text('pix_key_type', { enum: ['cpf', 'cnpj', 'email', 'phone', 'random'] }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

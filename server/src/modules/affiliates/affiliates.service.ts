@@ -19,6 +19,7 @@ const affiliateColumns = {
   code: affiliates.code,
   status: affiliates.status,
   status_reason: affiliates.statusReason,
+  flags: affiliates.flags,
   level_id: affiliates.levelId,
   network_id: affiliates.networkId,
   first_name: users.firstName,

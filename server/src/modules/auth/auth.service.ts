@@ -8,6 +8,7 @@ import type {
 import { ADMIN_ROLE, AFFILIATE_ROLE, AUTH_REASONS, type LoginResponse, type Role, type Session } from '@contract/auth';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ipHashOf } from '../../client-address';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -16,6 +17,8 @@ import { AppError, fieldError } from '../../errors';
 import { countRecentMails } from '../../mail/mailer';
 import { mails } from '../../mail/templates';
 import { isExpiredTokenError } from '../../plugins/auth';
+import { registrationFlags, rememberSignIn } from '../fraud/fraud-checks';
+import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.service';
 import { getMaintenance } from '../system/settings.service';
 import { queueWebhookEvent } from '../webhooks/webhook-queue';
@@ -70,6 +73,7 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
   }
 
   const name = `${body.first_name} ${body.last_name}`;
+  const flags = registrationFlags(await currentFraudRules(ctx.db), body.email);
   try {
     await ctx.db.transaction(async (tx) => {
       const [user] = await tx
@@ -87,7 +91,7 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
       const code = await newAffiliateCode(tx);
       const [affiliate] = await tx
         .insert(affiliates)
-        .values({ userId: user.id, code, status: 'pending' })
+        .values({ userId: user.id, code, status: 'pending', flags })
         .returning({ id: affiliates.id });
       await queueWebhookEvent(tx, 'affiliate.registered', {
         id: affiliate?.id,
@@ -186,16 +190,25 @@ async function signInRefusal(ctx: AppContext, user: UserRow): Promise<AppError |
   return null;
 }
 
+/** Where a sign-in comes from (address and agent), remembered for the fraud rules. */
+export type SignInDevice = { ip: string; userAgent: string };
+
 export async function startSession(
   ctx: AppContext,
   user: { id: number; role: Role; tokenVersion: number; language: string },
+  device?: SignInDevice,
 ) {
   const token = await ctx.tokens.signSession(user);
+  if (device) await rememberSignIn(ctx.db, user.id, ipHashOf(ctx.config.jwtSecret, device.ip), device.userAgent);
   const language = user.language as Session['language'];
   return { token, user: await getUserState(ctx.db, user.id), language } satisfies Session;
 }
 
-export async function login(ctx: AppContext, body: z.output<typeof loginBodySchema>): Promise<LoginResponse> {
+export async function login(
+  ctx: AppContext,
+  body: z.output<typeof loginBodySchema>,
+  device?: SignInDevice,
+): Promise<LoginResponse> {
   const user = await findUserByEmail(ctx.db, body.email);
   if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw invalidCredentials();
   const refusal = await signInRefusal(ctx, user);
@@ -209,10 +222,14 @@ export async function login(ctx: AppContext, body: z.output<typeof loginBodySche
     );
     return { two_factor_required: true, challenge };
   }
-  return startSession(ctx, user);
+  return startSession(ctx, user, device);
 }
 
-export async function completeTwoSteps(ctx: AppContext, body: z.output<typeof twoStepsBodySchema>): Promise<Session> {
+export async function completeTwoSteps(
+  ctx: AppContext,
+  body: z.output<typeof twoStepsBodySchema>,
+  device?: SignInDevice,
+): Promise<Session> {
   let payload: Awaited<ReturnType<AppContext['tokens']['verifyPurpose']>>;
   try {
     payload = await ctx.tokens.verifyPurpose('two-factor', body.challenge);
@@ -242,7 +259,7 @@ export async function completeTwoSteps(ctx: AppContext, body: z.output<typeof tw
       errors: [{ field: 'code', message: 'is not valid' }],
     });
   }
-  return startSession(ctx, user);
+  return startSession(ctx, user, device);
 }
 
 /**

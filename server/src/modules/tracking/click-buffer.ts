@@ -26,8 +26,35 @@ export type Click = {
   firstClickId?: string | null;
 };
 
+/** The click-flooding rule as the buffer applies it: more than `clicks` from one address on one link within `windowMs`. */
+export type FloodLimit = { clicks: number; windowMs: number };
+
 /** What the batch writer needs of a pending click besides its row's start. */
-type PendingSource = { ip: string; userAgent: string; referrer: string; repeat: boolean };
+type PendingSource = {
+  ip: string;
+  userAgent: string;
+  referrer: string;
+  repeat: boolean;
+  /** "day|link|affiliate|ip hash" when the click was not counted because its address flooded the link. */
+  flood: string;
+};
+
+/** Flooded clicks per day, link and address, added to the report in the batch's transaction. */
+const ADD_FLOODS_SQL = `
+  insert into click_floods as f (day, link_id, affiliate_id, ip_hash, clicks)
+  select day, link_id, affiliate_id, ip_hash, clicks
+  from jsonb_to_recordset($1::jsonb) as x(day date, link_id bigint, affiliate_id bigint, ip_hash text, clicks int)
+  order by day, link_id, ip_hash
+  on conflict (day, link_id, ip_hash) do update set clicks = f.clicks + excluded.clicks`;
+
+function floodDeltas(sources: PendingSource[]) {
+  const counts = new Map<string, number>();
+  for (const source of sources) if (source.flood) counts.set(source.flood, (counts.get(source.flood) ?? 0) + 1);
+  return [...counts].map(([key, clicks]) => {
+    const [day, link, affiliate, ipHash] = key.split('|');
+    return { day, link_id: Number(link), affiliate_id: Number(affiliate), ip_hash: ipHash, clicks };
+  });
+}
 
 /**
  * The crash window: a `kill -9` may lose only clicks answered in the last second. A batch's write
@@ -129,6 +156,7 @@ async function copyToPostgres(
   keys: string[],
   visits: (Visit | null)[],
   enrichments: ClickEnrichment[],
+  sources: PendingSource[],
 ) {
   const connection = await pool.connect();
   let failure: Error | undefined;
@@ -148,6 +176,8 @@ async function copyToPostgres(
       const traffic = addTrafficQuery(trafficDeltas(keys, enrichments));
       await connection.query(traffic.text, traffic.params);
     }
+    const floods = floodDeltas(sources);
+    if (floods.length > 0) await connection.query(ADD_FLOODS_SQL, [JSON.stringify(floods)]);
     await connection.query('commit');
     return repeats;
   } catch (error) {
@@ -168,7 +198,7 @@ async function copyToPostgres(
  * against every server's in `counted_visits` as their batch is written. Each click is kept as its
  * row, already in the form the write sends: one buffer is cheaper to hold and to send than an object.
  */
-export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
+export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: () => FloodLimit | null = () => null) {
   // COPY is the cheapest write on both engines (a quarter less database time per row than an INSERT
   // from one JSONB parameter); Drizzle has no COPY, so it goes to the driver underneath.
   const client = (db as { $client?: unknown }).$client;
@@ -228,6 +258,24 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     return { link_id: click.linkId, visitor, at: click.at, local };
   }
 
+  /** Clicks per (link, address) in the current window of the click-flooding rule (this server's). */
+  const floodWindows = new Map<string, { start: number; count: number }>();
+
+  /** Whether the click is one too many from its address on its link within the rule's window. */
+  function isFlood(click: Omit<Click, 'isRepeat'>, limit: FloodLimit): boolean {
+    const key = `${click.linkId}|${click.ipHash}`;
+    const window = floodWindows.get(key);
+    if (!window || click.at - window.start >= limit.windowMs) {
+      floodWindows.set(key, { start: click.at, count: 1 });
+      if (floodWindows.size > 200_000) {
+        for (const [k, w] of floodWindows) if (click.at - w.start >= limit.windowMs) floodWindows.delete(k);
+      }
+      return false;
+    }
+    window.count += 1;
+    return window.count > limit.clicks;
+  }
+
   /** `key` is the click's key in memory (localKeyOf). */
   function isRepeat(click: Omit<Click, 'isRepeat'>, key: string): boolean {
     if (click.isBot) return false;
@@ -254,10 +302,12 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
     const enrichments = sources.map((source) => enrichClick(source.ip, source.userAgent, source.referrer));
     // Each click's row is its start (from the redirect) and its end (written here), sent one after the other.
     const ends = sources.map((source, i) => rowEnd(enrichments[i] as ClickEnrichment, source.repeat));
-    if (pool) return copyToPostgres(pool, starts, ends, keys, visits, enrichments);
+    if (pool) return copyToPostgres(pool, starts, ends, keys, visits, enrichments, sources);
     await (pglite as PGlite).transaction(async (tx) => {
       const rows = Buffer.concat([COPY_HEADER, ...interleave(starts, ends), COPY_TRAILER]);
       await tx.query(`${COPY_CLICKS} '/dev/blob' ${COPY_BINARY}`, [], { blob: new Blob([rows]) });
+      const floods = floodDeltas(sources);
+      if (floods.length > 0) await tx.query(ADD_FLOODS_SQL, [JSON.stringify(floods)]);
       const deltas = clickDeltas(keys);
       if (deltas.length === 0) return;
       const stats = addStatsQuery(deltas);
@@ -360,10 +410,19 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger) {
      */
     record(click: Omit<Click, 'isRepeat'>): boolean {
       const local = click.isBot ? '' : localKeyOf(click);
-      const repeat = isRepeat(click, local);
+      const limit = click.isBot ? null : floodLimit();
+      // A flood's clicks beyond the limit count as nothing, like repeats, and go to the report.
+      const flooded = limit !== null && isFlood(click, limit);
+      const repeat = flooded || isRepeat(click, local);
       const counts = !click.isBot && !repeat;
       pending.push(binaryRow(click));
-      pendingSources.push({ ip: click.ip ?? '', userAgent: click.userAgent, referrer: click.referrer, repeat });
+      pendingSources.push({
+        ip: click.ip ?? '',
+        userAgent: click.userAgent,
+        referrer: click.referrer,
+        repeat,
+        flood: flooded ? `${dayOf(click.at)}|${click.linkId}|${click.affiliateId}|${click.ipHash}` : '',
+      });
       pendingKeys.push(counts ? `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}` : '');
       pendingVisits.push(counts && pool ? visitOf(click, local) : null);
       pendingAt.push(click.at);

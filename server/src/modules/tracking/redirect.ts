@@ -1,8 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress, type ProxyTrust } from '../../client-address';
+import { clientAddress, ipHashOf, type ProxyTrust } from '../../client-address';
 import type { Db } from '../../db/client';
 import { campaigns, links } from '../../db/schema';
 import type { ClickBuffer } from './click-buffer';
@@ -86,7 +86,7 @@ export function registerRedirect(
   function ipHash(ip: string): string {
     let hash = ipHashes.get(ip);
     if (hash === undefined) {
-      hash = createHmac('sha256', ipSecret).update(ip).digest('hex').slice(0, 32);
+      hash = ipHashOf(ipSecret, ip);
       if (ipHashes.size >= IP_HASH_CACHE_MAX) ipHashes.delete(ipHashes.keys().next().value as string);
       ipHashes.set(ip, hash);
     }

@@ -40,6 +40,7 @@ export const ar: MenuMessages = {
     adminPaymentMethodMetrics: 'طرق الدفع',
     adminSalesOriginMetrics: 'مصادر المبيعات',
     adminTrafficMetrics: 'حركة الزيارات',
+    adminFraudRules: 'قواعد مكافحة الاحتيال',
     adminRedemptionMetrics: 'إحصاءات السحوبات',
     adminSalesMetrics: 'إحصاءات المبيعات',
     adminApproveAffiliates: 'الموافقة على المسوقين',

@@ -40,6 +40,7 @@ export const ch: MenuMessages = {
     adminPaymentMethodMetrics: '支付方式',
     adminSalesOriginMetrics: '销售来源',
     adminTrafficMetrics: '流量来源',
+    adminFraudRules: '反欺诈规则',
     adminRedemptionMetrics: '提现统计',
     adminSalesMetrics: '销售统计',
     adminApproveAffiliates: '审核推广员',

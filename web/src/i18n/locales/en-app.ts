@@ -515,10 +515,17 @@ export const enApp = {
     exportCsv: 'Export CSV',
     exporting: 'Exporting…',
     statuses: { pending: 'Pending', approved: 'Approved', cancelled: 'Cancelled', refunded: 'Refunded' },
-    flags: { self_referral: 'Self-referral', fast_click: 'Seconds after the click' },
+    flags: {
+      self_referral: 'Self-referral',
+      fast_click: 'Seconds after the click',
+      same_address_as_affiliate: 'Affiliate’s own device',
+      conversion_spike: 'Conversion spike',
+    },
     flagHelp: {
       self_referral: "The buyer's email is the affiliate's own.",
       fast_click: 'The sale came seconds after its click.',
+      same_address_as_affiliate: 'The click came from the address and browser the affiliate signs in from.',
+      conversion_spike: "The affiliate's conversion is far above the programme's.",
     },
     sources: { admin: 'Recorded by an admin', import: 'CSV import', postback: 'Merchant postback' },
     attributedBy: {
@@ -781,6 +788,55 @@ export const enApp = {
     rulesTitle: 'One open request at a time',
     rulesHelp: 'When on, an affiliate can ask for a new redemption only after the previous one is paid or rejected.',
     pixKeyTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'Email', phone: 'Phone', random: 'Random key' },
+  },
+  fraud: {
+    description: 'Rules that hold suspicious sales and registrations for review, and what they caught.',
+    rulesTitle: 'Rules',
+    rulesDescription:
+      'A sale or registration a rule flags waits for an administrator, with the reason shown. Changes reach every server within ten seconds.',
+    save: 'Save rules',
+    saved: 'Fraud rules saved.',
+    rules: {
+      self_referral: { name: 'Self-referral', help: "The buyer's email is the affiliate's own." },
+      fast_click: { name: 'Sale seconds after the click', help: 'The sale came sooner than this after its click.' },
+      same_address_as_affiliate: {
+        name: 'Same device as the affiliate',
+        help: "The sale's click came from the address and browser the affiliate signs in from.",
+      },
+      conversion_spike: {
+        name: 'Conversion far above the programme',
+        help: "The affiliate's conversion over the last days is this many times the programme's: their new sales wait.",
+      },
+      click_flooding: {
+        name: 'Click flooding',
+        help: 'More clicks than this from one address on one link within the minutes: the rest are not counted and are reported below.',
+      },
+      disposable_email: {
+        name: 'Disposable email at registration',
+        help: 'The registration uses a throwaway email domain (a maintained public list).',
+      },
+    },
+    params: {
+      seconds: 'Seconds',
+      multiple: 'Times the programme',
+      min_clicks: 'From clicks',
+      days: 'Days',
+      clicks: 'Clicks',
+      minutes: 'Minutes',
+    },
+    floodsTitle: 'Click floods',
+    floodsDescription:
+      'Links that got more clicks from one address than the click-flooding rule allows, per day. Those clicks were not counted.',
+    noFloods: 'No click floods in this period.',
+    columns: {
+      day: 'Day',
+      affiliate: 'Affiliate',
+      campaign: 'Campaign',
+      link: 'Link',
+      addresses: 'Addresses',
+      clicks: 'Clicks not counted',
+    },
+    registrationFlags: { disposable_email: 'Disposable email' },
   },
   traffic: {
     title: 'Where clicks come from',

@@ -44,6 +44,7 @@ export const en = {
     adminPaymentMethodMetrics: 'Payment methods',
     adminSalesOriginMetrics: 'Sales origin',
     adminTrafficMetrics: 'Traffic',
+    adminFraudRules: 'Fraud rules',
     adminRedemptionMetrics: 'Redemption metrics',
     adminSalesMetrics: 'Sales metrics',
     adminApproveAffiliates: 'Approve affiliates',

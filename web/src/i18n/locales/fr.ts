@@ -40,6 +40,7 @@ export const fr: MenuMessages = {
     adminPaymentMethodMetrics: 'Moyens de paiement',
     adminSalesOriginMetrics: 'Origine des ventes',
     adminTrafficMetrics: 'Trafic',
+    adminFraudRules: 'Règles antifraude',
     adminRedemptionMetrics: 'Statistiques des retraits',
     adminSalesMetrics: 'Statistiques des ventes',
     adminApproveAffiliates: 'Approuver les affiliés',

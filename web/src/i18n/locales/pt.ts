@@ -41,6 +41,7 @@ export const pt: Messages = {
     adminPaymentMethodMetrics: 'Formas de pagamento',
     adminSalesOriginMetrics: 'Origem das vendas',
     adminTrafficMetrics: 'Tráfego',
+    adminFraudRules: 'Regras antifraude',
     adminRedemptionMetrics: 'Métricas de resgates',
     adminSalesMetrics: 'Métricas de vendas',
     adminApproveAffiliates: 'Aprovar afiliados',
@@ -668,10 +669,17 @@ export const pt: Messages = {
     exportCsv: 'Exportar CSV',
     exporting: 'Exportando…',
     statuses: { pending: 'Pendente', approved: 'Aprovada', cancelled: 'Cancelada', refunded: 'Estornada' },
-    flags: { self_referral: 'Autoindicação', fast_click: 'Segundos após o clique' },
+    flags: {
+      self_referral: 'Autoindicação',
+      fast_click: 'Segundos após o clique',
+      same_address_as_affiliate: 'Aparelho do próprio afiliado',
+      conversion_spike: 'Conversão fora da curva',
+    },
     flagHelp: {
       self_referral: 'O e-mail do comprador é o do próprio afiliado.',
       fast_click: 'A venda chegou segundos depois do clique.',
+      same_address_as_affiliate: 'O clique veio do endereço e navegador com que o afiliado entra no portal.',
+      conversion_spike: 'A conversão do afiliado está muito acima da do programa.',
     },
     sources: { admin: 'Registrada por um administrador', import: 'Importação CSV', postback: 'Postback da loja' },
     attributedBy: {
@@ -935,6 +943,55 @@ export const pt: Messages = {
     rulesTitle: 'Um pedido aberto por vez',
     rulesHelp: 'Ligado, o afiliado só pode pedir um novo resgate depois que o anterior for pago ou recusado.',
     pixKeyTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Telefone', random: 'Chave aleatória' },
+  },
+  fraud: {
+    description: 'Regras que seguram vendas e cadastros suspeitos para revisão, e o que elas pegaram.',
+    rulesTitle: 'Regras',
+    rulesDescription:
+      'Uma venda ou cadastro marcado por uma regra espera um administrador, com o motivo à vista. As mudanças chegam a todos os servidores em até dez segundos.',
+    save: 'Salvar regras',
+    saved: 'Regras antifraude salvas.',
+    rules: {
+      self_referral: { name: 'Autoindicação', help: 'O e-mail do comprador é o do próprio afiliado.' },
+      fast_click: { name: 'Venda segundos após o clique', help: 'A venda chegou antes deste tempo depois do clique.' },
+      same_address_as_affiliate: {
+        name: 'Mesmo aparelho do afiliado',
+        help: 'O clique da venda veio do endereço e do navegador com que o afiliado entra no portal.',
+      },
+      conversion_spike: {
+        name: 'Conversão muito acima do programa',
+        help: 'A conversão do afiliado nos últimos dias é esta quantidade de vezes a do programa: as novas vendas dele esperam revisão.',
+      },
+      click_flooding: {
+        name: 'Enxurrada de cliques',
+        help: 'Mais cliques que isto de um endereço num link dentro dos minutos: os demais não contam e aparecem no relatório abaixo.',
+      },
+      disposable_email: {
+        name: 'E-mail descartável no cadastro',
+        help: 'O cadastro usa um domínio de e-mail descartável (uma lista pública mantida).',
+      },
+    },
+    params: {
+      seconds: 'Segundos',
+      multiple: 'Vezes o programa',
+      min_clicks: 'A partir de cliques',
+      days: 'Dias',
+      clicks: 'Cliques',
+      minutes: 'Minutos',
+    },
+    floodsTitle: 'Enxurradas de cliques',
+    floodsDescription:
+      'Links que receberam de um endereço mais cliques do que a regra permite, por dia. Esses cliques não contaram.',
+    noFloods: 'Nenhuma enxurrada de cliques neste período.',
+    columns: {
+      day: 'Dia',
+      affiliate: 'Afiliado',
+      campaign: 'Campanha',
+      link: 'Link',
+      addresses: 'Endereços',
+      clicks: 'Cliques não contados',
+    },
+    registrationFlags: { disposable_email: 'E-mail descartável' },
   },
   traffic: {
     title: 'De onde vêm os cliques',

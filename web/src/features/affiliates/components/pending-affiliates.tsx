@@ -5,6 +5,7 @@ import { IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -95,7 +96,21 @@ export function PendingAffiliates() {
               </Text>
             ),
           },
-          { accessor: 'email', title: t('affiliates.email') },
+          {
+            accessor: 'email',
+            title: t('affiliates.email'),
+            // What the fraud rules noticed at registration, beside the address it is about.
+            render: (a) => (
+              <Group gap={6} wrap="wrap">
+                <Text size="sm">{a.email}</Text>
+                {a.flags.map((flag) => (
+                  <StatusBadge key={flag} color="orange" size="sm">
+                    {t(`fraud.registrationFlags.${flag as 'disposable_email'}`)}
+                  </StatusBadge>
+                ))}
+              </Group>
+            ),
+          },
           {
             accessor: 'code',
             title: t('affiliates.code'),

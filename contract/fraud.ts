@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { daySchema } from './common';
+
+/**
+ * The fraud rules an admin switches on and tunes (issue 17). Each reason a rule gives is shown on
+ * the flagged sale or registration and in the review queue; flagged sales wait for an admin.
+ */
+export const FRAUD_RULES = [
+  'self_referral',
+  'fast_click',
+  'same_address_as_affiliate',
+  'conversion_spike',
+  'click_flooding',
+  'disposable_email',
+] as const;
+export type FraudRule = (typeof FRAUD_RULES)[number];
+
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const fraudRulesSchema = z.object({
+  /** A sale whose customer email is the affiliate's own. */
+  self_referral: z.object({ enabled: z.boolean() }),
+  /** A sale recorded within `seconds` of its click. */
+  fast_click: z.object({ enabled: z.boolean(), seconds: whole(1, 3_600) }),
+  /** A click (and so its sale) from the address and browser the affiliate signs in from. */
+  same_address_as_affiliate: z.object({ enabled: z.boolean() }),
+  /**
+   * An affiliate whose conversion over the last `days` is `multiple` times the programme's or more,
+   * once it has `min_clicks` clicks: its new sales wait for review.
+   */
+  conversion_spike: z.object({
+    enabled: z.boolean(),
+    multiple: z.number().min(1.5).max(100),
+    min_clicks: whole(10, 1_000_000),
+    days: whole(1, 365),
+  }),
+  /** More than `clicks` clicks from one address on one link within `minutes`: the rest are not counted. */
+  click_flooding: z.object({ enabled: z.boolean(), clicks: whole(3, 10_000), minutes: whole(1, 1_440) }),
+  /** A registration from a disposable email domain (a maintained list from an npm package). */
+  disposable_email: z.object({ enabled: z.boolean() }),
+});
+export type FraudRules = z.infer<typeof fraudRulesSchema>;
+
+export const DEFAULT_FRAUD_RULES: FraudRules = {
+  self_referral: { enabled: true },
+  fast_click: { enabled: true, seconds: 10 },
+  same_address_as_affiliate: { enabled: true },
+  conversion_spike: { enabled: true, multiple: 4, min_clicks: 100, days: 30 },
+  click_flooding: { enabled: true, clicks: 20, minutes: 1 },
+  disposable_email: { enabled: true },
+};
+
+/** GET /fraud/click-floods: links flooded with clicks from one address, per day (not counted). */
+export const clickFloodQuerySchema = z.object({ from: daySchema.optional(), to: daySchema.optional() });
+export const clickFloodReportSchema = z.object({
+  items: z.array(
+    z.object({
+      day: z.string(),
+      link_id: z.number().int(),
+      link_code: z.string(),
+      affiliate_id: z.number().int(),
+      affiliate_name: z.string(),
+      campaign_name: z.string(),
+      /** Addresses that went over the limit that day on that link. */
+      addresses: z.number().int(),
+      /** Clicks not counted because of it. */
+      clicks: z.number().int(),
+    }),
+  ),
+});
+export type ClickFloodReport = z.infer<typeof clickFloodReportSchema>;

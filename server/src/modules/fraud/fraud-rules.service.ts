@@ -1,0 +1,74 @@
+import { DEFAULT_FRAUD_RULES, type FraudRules, fraudRulesSchema } from '@contract/fraud';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
+import { audit } from '../audit/audit.service';
+
+const FRAUD_RULES_KEY = 'fraud_rules';
+/**
+ * How long a server uses the rules it read before reading them again: a change reaches every server
+ * within this time (the sale and click paths never wait for a read of their own).
+ */
+export const FRAUD_RULES_CACHE_MS = 10_000;
+
+/** The rules as saved, each missing rule or field at its default (a new rule ships switched on). */
+export async function getFraudRules(db: Db): Promise<FraudRules> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, FRAUD_RULES_KEY));
+  const saved = (row?.value ?? {}) as Partial<Record<keyof FraudRules, object>>;
+  const merged = Object.fromEntries(
+    Object.entries(DEFAULT_FRAUD_RULES).map(([rule, defaults]) => [
+      rule,
+      { ...defaults, ...(saved[rule as keyof FraudRules] ?? {}) },
+    ]),
+  );
+  // A saved value the current rules no longer accept falls back to the defaults rather than failing a sale.
+  const parsed = fraudRulesSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_FRAUD_RULES;
+}
+
+export async function setFraudRules(db: Db, actorId: number, next: FraudRules): Promise<FraudRules> {
+  const saved = await db.transaction(async (tx) => {
+    const before = await getFraudRules(tx);
+    await tx
+      .insert(settings)
+      .values({ key: FRAUD_RULES_KEY, value: next })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date() } });
+    await audit(tx, {
+      actorId,
+      action: 'fraud_rules.set',
+      entity: 'settings',
+      entityId: FRAUD_RULES_KEY,
+      before,
+      after: next,
+    });
+    return next;
+  });
+  // This server applies them at once; the others within FRAUD_RULES_CACHE_MS.
+  cached.set(db, { rules: saved, at: Date.now() });
+  return saved;
+}
+
+const cached = new WeakMap<Db, { rules: FraudRules; at: number }>();
+
+/** The rules, read at most every FRAUD_RULES_CACHE_MS per database handle. */
+export async function currentFraudRules(db: Db, now = Date.now()): Promise<FraudRules> {
+  const hit = cached.get(db);
+  if (hit && now - hit.at < FRAUD_RULES_CACHE_MS) return hit.rules;
+  const rules = await getFraudRules(db);
+  cached.set(db, { rules, at: now });
+  return rules;
+}
+
+const reading = new WeakSet<Db>();
+
+/** The cached rules without waiting (the click path): the defaults until the first read. */
+export function fraudRulesNow(db: Db): FraudRules {
+  const hit = cached.get(db);
+  if ((!hit || Date.now() - hit.at >= FRAUD_RULES_CACHE_MS) && !reading.has(db)) {
+    reading.add(db);
+    void currentFraudRules(db)
+      .catch(() => undefined)
+      .finally(() => reading.delete(db));
+  }
+  return hit?.rules ?? DEFAULT_FRAUD_RULES;
+}

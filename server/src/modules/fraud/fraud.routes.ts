@@ -1,0 +1,49 @@
+import { clickFloodQuerySchema, clickFloodReportSchema, fraudRulesSchema } from '@contract/fraud';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findClickFloods } from './fraud.service';
+import { getFraudRules, setFraudRules } from './fraud-rules.service';
+
+const tags = ['fraud'];
+const security = [{ bearer: [] }];
+
+/** Administrador only: the fraud rules and what they caught. */
+export const fraudAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/fraud-rules',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The fraud rules: each switchable and tunable',
+        response: { 200: fraudRulesSchema },
+      },
+    },
+    async () => getFraudRules(app.database.db),
+  );
+  app.put(
+    '/fraud-rules',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the fraud rules (every server applies them within ten seconds)',
+        body: fraudRulesSchema,
+        response: { 200: fraudRulesSchema },
+      },
+    },
+    async (request) => setFraudRules(app.database.db, request.user?.id ?? 0, request.body),
+  );
+  app.get(
+    '/fraud/click-floods',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Links flooded with clicks from one address, per day: the clicks that were not counted',
+        querystring: clickFloodQuerySchema,
+        response: { 200: clickFloodReportSchema },
+      },
+    },
+    async (request) => findClickFloods(app.database.db, request.query),
+  );
+};
