@@ -76,6 +76,7 @@ test.describe('[WEBHOOKS]', () => {
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(dialog.getByText('Type the address of your endpoint')).toBeVisible();
     await expect(dialog.getByText('Choose at least one event')).toBeVisible();
+    await page.screenshot({ path: '.tmp/test-results/webhooks-form-errors.png' });
 
     const path = `/hooks/${Date.now()}`;
     const url = `${receiver.base}${path}`;
@@ -91,6 +92,7 @@ test.describe('[WEBHOOKS]', () => {
     const secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     receiver.useSecret(secret);
+    await page.screenshot({ path: '.tmp/test-results/webhooks-secret.png' });
     await secretDialog.getByRole('button', { name: 'Done' }).click();
     await expect(secretDialog).toBeHidden();
     await expect(page.getByText(secret)).toHaveCount(0);

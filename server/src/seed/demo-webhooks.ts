@@ -22,7 +22,15 @@ export async function seedDemoWebhooks(db: Db, serverSecret: string) {
     })
     .returning();
   if (!endpoint) return;
-  const latest = await db.select().from(sales).orderBy(desc(sales.createdAt)).limit(5);
+  // A few of each step, newest first, so the log shows created, approved and refunded sales.
+  const [pending, approved, refunded] = await Promise.all(
+    (['pending', 'approved', 'refunded'] as const).map((status) =>
+      db.select().from(sales).where(eq(sales.status, status)).orderBy(desc(sales.createdAt)).limit(2),
+    ),
+  );
+  const latest = [pending?.[0], approved?.[0], refunded?.[0], pending?.[1], approved?.[1]].filter(
+    (sale): sale is typeof sales.$inferSelect => sale !== undefined,
+  );
   // Newest first: the latest is waiting for its retry.
   const outcomes = [
     { codes: [503], state: 'queued', excerpt: 'Service Unavailable' },
