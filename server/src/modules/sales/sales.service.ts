@@ -18,9 +18,8 @@ import { audit, auditAll } from '../audit/audit.service';
 import { appendLedgerEntries, appendLedgerEntry } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
-import { queueSalePostbacks } from '../postbacks/postback-queue';
-import { queueSaleStepWebhooks } from '../webhooks/webhook-queue';
 import { computeCommission } from './commission';
+import { queueSaleStepOutbox } from './sale-step-outbox';
 import {
   findSaleRows,
   getSaleRow,
@@ -472,8 +471,7 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
     });
   }
   await moveSaleInStats(tx, row, step.from, step.to);
-  await queueSalePostbacks(tx, action, [row.id]);
-  await queueSaleStepWebhooks(tx, action, [row.id]);
+  await queueSaleStepOutbox(tx, action, [row.id]);
   if (row.commissionCents > 0 && action === 'approve') {
     await appendLedgerEntry(tx, {
       affiliateId: row.affiliateId,
@@ -554,8 +552,7 @@ async function approveRecorded(
   }
   const rows = [...approved.values()];
   await moveSalesInStats(tx, rows, 'pending', 'approved');
-  await queueSalePostbacks(tx, 'approve', [...approved.keys()]);
-  await queueSaleStepWebhooks(tx, 'approve', [...approved.keys()]);
+  await queueSaleStepOutbox(tx, 'approve', [...approved.keys()]);
   await appendLedgerEntries(
     tx,
     rows

@@ -1,8 +1,8 @@
 import type { SaleAction } from '@contract/sales';
 import type { WebhookEvent } from '@contract/webhooks';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { sales, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 /**
  * The webhook queue (docs/decisions/023): rows of `webhook_deliveries`, one per event and endpoint,
@@ -34,28 +34,34 @@ export const WEBHOOKS_SALE_CREATED_CTE = `
     where e.enabled and 'sale.created' = any(e.events)
   )`;
 
-/** Queues a `sale.*` event for several sales at once, inside the caller's transaction: one statement. */
-export async function queueSaleWebhooks(tx: Db, type: WebhookEvent & `sale.${string}`, saleIds: number[]) {
-  if (saleIds.length === 0) return;
-  await tx.execute(sql`
+/**
+ * A `sale.*` event for several sales at once, as a CTE of an outbox statement: a row per sale and
+ * per enabled endpoint subscribed to the event, in sale order.
+ */
+export function saleWebhooksCte(type: SaleWebhookEvent, saleIds: number[]): SQL {
+  return sql`webhooks_queued as (
     insert into ${webhookDeliveries} (endpoint_id, event_type, payload)
     select e.id, ${type}::text, jsonb_build_object('type', ${type}::text, 'timestamp', ${sql.raw(EVENT_TIME)},
       'data', ${sql.raw(SALE_DATA)})
-    from (select * from sales where id in (${sql.join(
-      saleIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by id) s
+    from (select * from sales where ${inArray(sales.id, saleIds)} order by id) s
     cross join ${webhookEndpoints} e
     where e.enabled and ${type}::text = any(e.events)
-    order by s.id, e.id`);
+    order by s.id, e.id)`;
 }
+
+type SaleWebhookEvent = WebhookEvent & `sale.${string}`;
 
 const EVENT_OF_SALE_ACTION = { approve: 'sale.approved', refund: 'sale.refunded', cancel: null } as const;
 
-/** The webhooks of a sale step (approve, refund; a cancellation has no event), in the step's transaction. */
-export async function queueSaleStepWebhooks(tx: Db, action: SaleAction, saleIds: number[]) {
-  const type = EVENT_OF_SALE_ACTION[action];
-  if (type) await queueSaleWebhooks(tx, type, saleIds);
+/** The webhook event of a sale step (approve, refund), or null (a cancellation has none). */
+export function webhookEventOfSaleAction(action: SaleAction): SaleWebhookEvent | null {
+  return EVENT_OF_SALE_ACTION[action];
+}
+
+/** Queues a `sale.*` event for several sales at once, inside the caller's transaction: one statement. */
+export async function queueSaleWebhooks(tx: Db, type: SaleWebhookEvent, saleIds: number[]) {
+  if (saleIds.length === 0) return;
+  await tx.execute(sql`with ${saleWebhooksCte(type, saleIds)} select 1`);
 }
 
 /**
