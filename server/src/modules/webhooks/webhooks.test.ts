@@ -451,6 +451,25 @@ describe('deliveries', () => {
     expect(got[5]?.data).toMatchObject({ id: rejected, status: 'rejected', note: 'wrong key' });
   });
 
+  test('an affiliate invited by an admin (POST /users) is told as approved, an admin is not told at all', async () => {
+    await register('/invited', ['affiliate.registered', 'affiliate.approved']);
+    const invite = (email: string, role: string) =>
+      open.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: admin.headers,
+        payload: { first_name: 'Ivo', last_name: 'Convite', email, role, language: 'en' },
+      });
+    const affiliateEmail = `wh-invited-${process.pid}@example.com`;
+    const invited = await invite(affiliateEmail, 'Afiliado');
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect((await invite(`wh-admin-${process.pid}@example.com`, ADMIN_ROLE)).statusCode).toBe(201);
+    await deliver();
+    const got = verifiedAt('/invited');
+    expect(got.map((m) => [m.type, m.data.status])).toEqual([['affiliate.approved', 'approved']]);
+    expect(got[0]?.data.id).toBe(invited.json().affiliate_id);
+  });
+
   test('sale.chargeback is sent by the one function a chargeback step will call', async () => {
     await register('/chargeback', ['sale.chargeback']);
     const sale = await recordSale(await affiliateId());
