@@ -94,6 +94,18 @@ export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
 export const WEBHOOK_DELIVERY_STATES = ['queued', 'delivered', 'failed'] as const;
 
+/** One attempt of a message: the worker's, or an admin's "Send again" (`is_manual`). */
+export const webhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  is_manual: z.boolean(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+  duration_ms: z.number().int(),
+  at: z.string(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
 export const webhookDeliverySchema = z.object({
   id: z.number().int(),
   /** The Standard Webhooks `webhook-id` (`msg_…`): the same on every attempt, a manual one included. */
@@ -110,6 +122,8 @@ export const webhookDeliverySchema = z.object({
   next_attempt_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   created_at: z.string(),
+  /** Every attempt, oldest first. */
+  history: z.array(webhookAttemptSchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 

@@ -128,6 +128,12 @@ test.describe('[WEBHOOKS]', () => {
       [delivered?.id, true],
     ]);
 
+    // A click on the row shows every attempt: the worker's, then the manual one.
+    await row.getByRole('cell').first().click();
+    const history = log.getByRole('list').filter({ hasText: 'Attempt 2' });
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history.getByRole('listitem').nth(1)).toContainText('sent again');
+
     await page.screenshot({ path: '.tmp/test-results/webhooks-desktop.png', fullPage: true });
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -5,10 +5,10 @@ import type {
   WebhookEndpoint,
   WebhookWithSecret,
 } from '@contract/webhooks';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../errors';
 import { checkDestination, type DestinationPolicy, DestinationRefused } from '../../outbound/destination';
 import { sealSecret } from '../../sealed-secrets';
@@ -179,7 +179,9 @@ export async function deleteWebhookEndpoint(db: Db, actorId: number, id: number)
   });
 }
 
-function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery {
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+function toDelivery(row: typeof webhookDeliveries.$inferSelect, attempts: AttemptRow[]): WebhookDelivery {
   return {
     id: row.id,
     message_id: row.messageId,
@@ -194,7 +196,28 @@ function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery
     next_attempt_at: row.state === 'queued' && row.attempts > 0 ? iso(row.nextAttemptAt) : null,
     delivered_at: iso(row.deliveredAt),
     created_at: row.createdAt.toISOString(),
+    history: attempts
+      .filter((a) => a.deliveryId === row.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        is_manual: a.isManual,
+        status_code: a.statusCode,
+        error: a.error,
+        response_excerpt: a.responseExcerpt,
+        duration_ms: a.durationMs,
+        at: a.at.toISOString(),
+      })),
   };
+}
+
+/** The attempts of some messages, oldest first. */
+function attemptsOf(db: Db, deliveryIds: number[]) {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(asc(webhookAttempts.id));
 }
 
 /** An endpoint's messages, newest first, each with its last attempt. */
@@ -215,8 +238,12 @@ export async function findWebhookDeliveries(
       .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(webhookDeliveries).where(ofEndpoint),
   ]);
+  const attempts = await attemptsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    items: rows.map(toDelivery),
+    items: rows.map((row) => toDelivery(row, attempts)),
     total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
@@ -251,5 +278,5 @@ export async function resendWebhookDelivery(
   await audit(db, { actorId, action: 'webhook.resend', entity: 'webhook_delivery', entityId: id });
   const [after] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
   if (!after) throw new AppError('NOT_FOUND', `Webhook delivery ${id} not found.`);
-  return toDelivery(after);
+  return toDelivery(after, await attemptsOf(db, [id]));
 }

@@ -583,6 +583,12 @@ describe('retries', () => {
       status_code: 500,
       next_attempt_at: null,
     });
+    expect(res.json().items[0].history).toHaveLength(MAX_ATTEMPTS);
+    // Each attempt waited its backoff after the one before.
+    const times = res.json().items[0].history.map((h: { at: string }) => Date.parse(h.at));
+    expect(times.slice(1).map((t: number, i: number) => Math.round((t - times[i]) / 1000))).toEqual(
+      BACKOFF_SECONDS.map((seconds) => expect.toSatisfy((gap: number) => gap >= seconds && gap < seconds + 5)),
+    );
   });
 
   test('an endpoint failing without pause for a day is disabled and the admins are notified', async () => {
@@ -644,6 +650,18 @@ describe('retries', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'delivered', attempts: 2, message_id: message?.messageId });
+    expect(
+      res
+        .json()
+        .history.map((h: { attempt: number; is_manual: boolean; status_code: number }) => [
+          h.attempt,
+          h.is_manual,
+          h.status_code,
+        ]),
+    ).toEqual([
+      [1, false, 200],
+      [2, true, 200],
+    ]);
     const got = receiver.at('/again');
     expect(got.map((r) => r.id)).toEqual([message?.messageId, message?.messageId]);
     verifiedAt('/again');

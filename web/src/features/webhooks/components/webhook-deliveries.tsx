@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@contract/webhooks';
-import { Button, Card, Code, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Card, Code, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
@@ -21,6 +21,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const list = useWebhookDeliveries(endpoint.id, page, PAGE_SIZE);
   const resend = useResendWebhookDelivery(endpoint.id);
   const [alert, setAlert] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<(string | number)[]>([]);
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
   const host = (() => {
     try {
@@ -53,6 +54,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           noRecordsIcon={<IconSend size={36} stroke={1.4} />}
           noRecordsText={t('webhooks.noDeliveries')}
           minHeight={160}
+          expansion={{ expanded, onChange: setExpanded, content: (d) => <AttemptHistory delivery={d} /> }}
           columns={[
             {
               accessor: 'event_type',
@@ -134,5 +136,49 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         />
       )}
     </Card>
+  );
+}
+
+/** Every attempt of one message, oldest first: what the endpoint answered each time. */
+function AttemptHistory({ delivery }: { delivery: WebhookDelivery }) {
+  const { t, i18n } = useTranslation();
+  if (delivery.history.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" p="sm">
+        {t('webhooks.noAttempts')}
+      </Text>
+    );
+  }
+  return (
+    <Box p="sm">
+      <Text size="sm" fw={600} mb={4}>
+        {t('webhooks.history')}
+      </Text>
+      <Stack gap={6} component="ol" m={0} ps="md">
+        {delivery.history.map((a) => (
+          <Box component="li" key={a.attempt}>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm">{t('webhooks.attemptNumber', { n: a.attempt })}</Text>
+              <Text size="sm" c="dimmed">
+                {formatDateTime(a.at, i18n.language)} · {t('webhooks.duration', { ms: a.duration_ms })}
+              </Text>
+              <Text size="sm" fw={600} c={a.status_code !== null && a.status_code < 300 ? 'green.9' : 'red.8'}>
+                {a.status_code ?? '—'}
+              </Text>
+              {a.is_manual && (
+                <Badge size="sm" variant="light" color="blue">
+                  {t('webhooks.manual')}
+                </Badge>
+              )}
+            </Group>
+            {(a.response_excerpt || a.error) && (
+              <Code block fz="xs" mt={2} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 120 }}>
+                {a.response_excerpt || a.error}
+              </Code>
+            )}
+          </Box>
+        ))}
+      </Stack>
+    </Box>
   );
 }
