@@ -141,6 +141,7 @@ export const enApp = {
     attemptNumber: 'Attempt {{n}}',
     duration: '{{ms}} ms',
     manual: 'sent again',
+    noAnswer: 'no answer',
     resend: 'Send again',
     resendMessage: 'Send message {{id}} again',
     states: { queued: 'waiting', delivered: 'delivered', failed: 'failed' },

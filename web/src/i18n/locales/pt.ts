@@ -279,6 +279,7 @@ export const pt: Messages = {
     attemptNumber: 'Tentativa {{n}}',
     duration: '{{ms}} ms',
     manual: 'enviada de novo',
+    noAnswer: 'sem resposta',
     resend: 'Enviar de novo',
     resendMessage: 'Enviar a mensagem {{id}} de novo',
     states: { queued: 'aguardando', delivered: 'entregue', failed: 'falhou' },

@@ -154,7 +154,7 @@ function AttemptHistory({ delivery }: { delivery: WebhookDelivery }) {
       <Text size="sm" fw={600} mb={4}>
         {t('webhooks.history')}
       </Text>
-      <Stack gap={6} component="ol" m={0} ps="md">
+      <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
         {delivery.history.map((a) => (
           <Box component="li" key={a.attempt}>
             <Group gap="xs" wrap="wrap">
@@ -162,9 +162,9 @@ function AttemptHistory({ delivery }: { delivery: WebhookDelivery }) {
               <Text size="sm" c="dimmed">
                 {formatDateTime(a.at, i18n.language)} · {t('webhooks.duration', { ms: a.duration_ms })}
               </Text>
-              <Text size="sm" fw={600} c={a.status_code !== null && a.status_code < 300 ? 'green.9' : 'red.8'}>
-                {a.status_code ?? '—'}
-              </Text>
+              <StatusBadge color={a.status_code !== null && a.status_code < 300 ? 'green' : 'red'}>
+                {a.status_code ?? t('webhooks.noAnswer')}
+              </StatusBadge>
               {a.is_manual && (
                 <Badge size="sm" variant="light" color="blue">
                   {t('webhooks.manual')}
