@@ -9,7 +9,7 @@ import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useResendWebhookDelivery, useWebhookDeliveries } from '../api/webhooks';
-import { eventKey } from './webhook-form-modal';
+import { eventKey } from './event-key';
 
 const PAGE_SIZE = 10;
 const STATE_COLOR = { queued: 'yellow', delivered: 'green', failed: 'red' } as const;

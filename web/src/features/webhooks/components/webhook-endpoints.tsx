@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook } from '../api/webhooks';
-import { eventKey } from './webhook-form-modal';
+import { eventKey } from './event-key';
 
 /**
  * The endpoints: address, events, whether they are on, and how many attempts failed in a row; each

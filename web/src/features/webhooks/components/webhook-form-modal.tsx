@@ -6,9 +6,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks';
-
-/** `sale.created` -> `sale_created`: the event's key among the translations. */
-export const eventKey = (event: WebhookEvent) => event.replace('.', '_');
+import { eventKey } from './event-key';
 
 type Values = { url: string; description: string; events: string[] };
 
