@@ -8,6 +8,14 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const campaignStatusSchema = z.enum(['active', 'paused', 'ended']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
+/**
+ * Who gets a sale when one browser followed several affiliates' links in the cookie window: the last
+ * click's affiliate, the first click's, or both halves (the odd cent to the last). docs/decisions/021.
+ */
+export const ATTRIBUTION_MODELS = ['last_click', 'first_click', 'split_first_last'] as const;
+export const attributionModelSchema = z.enum(ATTRIBUTION_MODELS);
+export type AttributionModel = z.infer<typeof attributionModelSchema>;
+
 export const campaignSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -22,6 +30,7 @@ export const campaignSchema = z.object({
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   status: campaignStatusSchema,
+  attribution_model: attributionModelSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -57,6 +66,7 @@ export const campaignBodySchema = z
     starts_at: instantSchema.nullable().default(null),
     ends_at: instantSchema.nullable().default(null),
     status: campaignStatusSchema.default('active'),
+    attribution_model: attributionModelSchema.default('last_click'),
   })
   .superRefine((c, ctx) => {
     if (c.commission_type !== null && c.commission_value === null) {

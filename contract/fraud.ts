@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from './common';
+import { FAST_CLICK_SECONDS } from './sales';
 
 /**
  * The fraud rules an admin switches on and tunes (issue 17). Each reason a rule gives is shown on
@@ -43,7 +44,7 @@ export type FraudRules = z.infer<typeof fraudRulesSchema>;
 
 export const DEFAULT_FRAUD_RULES: FraudRules = {
   self_referral: { enabled: true },
-  fast_click: { enabled: true, seconds: 10 },
+  fast_click: { enabled: true, seconds: FAST_CLICK_SECONDS },
   same_address_as_affiliate: { enabled: true },
   conversion_spike: { enabled: true, multiple: 4, min_clicks: 100, days: 30 },
   click_flooding: { enabled: true, clicks: 20, minutes: 1 },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { paymentMethodSchema } from './campaigns';
+import { attributionModelSchema, paymentMethodSchema } from './campaigns';
 import { daySchema, idSchema, listQuerySchema } from './common';
+import { couponCodeSchema } from './coupons';
 
 export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
 export const saleStatusSchema = z.enum(SALE_STATUSES);
@@ -43,6 +44,7 @@ export const saleBodySchema = z
     affiliate_id: idSchema.optional(),
     affiliate_code: affiliateCode.optional(),
     click_id: clickId.optional(),
+    coupon: couponCodeSchema.optional(),
     amount_cents: amountCents,
     payment_method: paymentMethodSchema,
     origin: optionalText(60),
@@ -50,9 +52,9 @@ export const saleBodySchema = z
     external_id: externalId.optional(),
     status: z.enum(['pending', 'approved']).default('pending'),
   })
-  .refine((s) => s.affiliate_id || s.affiliate_code || s.click_id, {
+  .refine((s) => s.affiliate_id || s.affiliate_code || s.click_id || s.coupon, {
     path: ['affiliate_id'],
-    message: 'give the affiliate, their code or a click id',
+    message: 'give the affiliate, their code, a click id or a coupon',
   });
 export type SaleBody = z.input<typeof saleBodySchema>;
 
@@ -65,19 +67,34 @@ export const postbackBodySchema = z
     payment_method: paymentMethodSchema,
     origin: optionalText(60),
     click_id: clickId.optional(),
+    coupon: couponCodeSchema.optional(),
     affiliate_code: affiliateCode.optional(),
     customer_email: emailSchema.optional(),
     status: z.enum(['pending', 'approved']).default('pending'),
   })
-  .refine((s) => s.affiliate_code || s.click_id, {
+  .refine((s) => s.affiliate_code || s.click_id || s.coupon, {
     path: ['click_id'],
-    message: 'give the click id or the affiliate code',
+    message: 'give the click id, the coupon or the affiliate code',
   });
 export type PostbackBody = z.input<typeof postbackBodySchema>;
 export const postbackHeadersSchema = z.object({
   'x-api-key': z.string().optional().describe('The API key an admin created'),
   'x-signature': z.string().optional().describe('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">'),
 });
+
+/** How a sale is credited: a coupon, then a click, then an affiliate code, or an admin's choice. */
+export const SALE_ATTRIBUTED_BY = ['coupon', 'click', 'affiliate_code', 'affiliate_id'] as const;
+export type SaleAttributedBy = (typeof SALE_ATTRIBUTED_BY)[number];
+
+/** One affiliate's part of a split sale; an affiliate sees the other's code as null. */
+export const saleShareSchema = z.object({
+  affiliate_id: z.number().int(),
+  affiliate_code: z.string().nullable(),
+  role: z.enum(['first', 'last']),
+  commission_cents: z.number().int(),
+  amount_cents: z.number().int(),
+});
+export type SaleShare = z.infer<typeof saleShareSchema>;
 
 export const commissionBreakdownSchema = z.object({
   rule: z.enum(['campaign_percent', 'campaign_fixed', 'level', 'none']),
@@ -87,6 +104,19 @@ export const commissionBreakdownSchema = z.object({
   exact_cents: z.string(),
   commission_cents: z.number().int(),
   level_name: z.string().nullable(),
+  /** The campaign's attribution model when the sale was recorded; absent on older sales (last click). */
+  model: attributionModelSchema.optional(),
+  /** What decided the affiliate (coupon, then click, then affiliate code: docs/decisions/021). */
+  decided_by: z
+    .object({
+      kind: z.enum(SALE_ATTRIBUTED_BY),
+      coupon_code: z.string().optional(),
+      click_id: z.string().optional(),
+      first_click_id: z.string().optional(),
+    })
+    .optional(),
+  /** split_first_last with two affiliates: the first click's share, then the last's (who gets the odd cent). */
+  shares: z.array(saleShareSchema).optional(),
 });
 export type CommissionBreakdown = z.infer<typeof commissionBreakdownSchema>;
 
@@ -111,7 +141,7 @@ export const saleSchema = z.object({
   flags: z.array(z.string()),
   /** Affiliates see it masked (j***@example.com): the buyer is the merchant's customer. */
   customer_email: z.string().nullable(),
-  attributed_by: z.enum(['click', 'affiliate_code', 'affiliate_id']),
+  attributed_by: z.enum(SALE_ATTRIBUTED_BY),
   payable_at: z.string(),
   created_at: z.string(),
   decided_at: z.string().nullable(),

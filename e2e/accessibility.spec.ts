@@ -81,4 +81,26 @@ test.describe('[A11Y] no serious axe violations', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('[A11Y] a campaign’s coupons: the admin’s list and the affiliate’s to copy', async ({ page, browser }) => {
+    const stamp = Date.now();
+    const affiliate = await createApprovedAffiliate('Cupom', `Acessivel${stamp}`);
+    const { id } = await affiliateOf(affiliate.email);
+    const campaign = await createCampaign(`Cupons acessíveis ${stamp}`);
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    await call('/coupons', {
+      token: admin,
+      body: { code: `ACESSO${stamp % 100_000}`, campaign_id: campaign.id, affiliate_id: id, discount_label: '10% off' },
+    });
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/campanhas/detalhes/${campaign.id}`);
+    await expect(page.getByRole('button', { name: /^Deactivate ACESSO/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const mine = await (await browser.newContext()).newPage();
+    await useSession(mine, affiliate.email, affiliate.password);
+    await mine.goto(`/campanhas/detalhes/${campaign.id}`);
+    await expect(mine.getByRole('button', { name: /^Copy ACESSO/ })).toBeVisible();
+    expect(await seriousViolations(mine)).toEqual([]);
+  });
 });

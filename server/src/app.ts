@@ -14,6 +14,7 @@ import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
+import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes';
 import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
 import { fraudRulesNow } from './modules/fraud/fraud-rules.service';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
@@ -185,6 +186,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(campaignsRoutes);
         await signedIn.register(trackingRoutes);
         await signedIn.register(salesRoutes);
+        await signedIn.register(couponsRoutes);
         await signedIn.register(levelsRoutes);
         await signedIn.register(ledgerRoutes);
         await signedIn.register(metricsRoutes);
@@ -201,6 +203,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(usersAdminRoutes);
           await admin.register(auditAdminRoutes);
           await admin.register(salesAdminRoutes);
+          await admin.register(couponsAdminRoutes);
           await admin.register(ledgerAdminRoutes);
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);

@@ -53,6 +53,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/sales': 'signed-in',
   'GET /api/v1/sales/export': 'signed-in',
   'GET /api/v1/sales/{id}': 'signed-in',
+  'GET /api/v1/coupons': 'signed-in',
   'GET /api/v1/redemptions': 'signed-in',
   'GET /api/v1/redemptions/{id}': 'signed-in',
   'GET /api/v1/payments': 'signed-in',
@@ -114,6 +115,9 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/sales/{id}/refund': 'admin',
   'POST /api/v1/sales/actions': 'admin',
   'POST /api/v1/sales/import': 'admin',
+  'POST /api/v1/coupons': 'admin',
+  'POST /api/v1/coupons/issue': 'admin',
+  'PATCH /api/v1/coupons/{id}': 'admin',
   'GET /api/v1/api-keys': 'admin',
   'POST /api/v1/api-keys': 'admin',
   'DELETE /api/v1/api-keys/{id}': 'admin',
@@ -140,7 +144,7 @@ const AUDIENCE: Record<string, Audience> = {
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */
-const OWNED_KINDS: IdKind[] = ['user', 'affiliate', 'sale', 'redemption'];
+const OWNED_KINDS: IdKind[] = ['user', 'affiliate', 'sale', 'redemption', 'coupon'];
 /** An id of the right shape that names nothing: the role checks run without changing real rows. */
 const GHOST_ID = '987654321';
 

@@ -13,6 +13,7 @@ export type OwnedIds = {
   affiliateId: number;
   saleId: number;
   redemptionId: number;
+  couponId: number;
   /** Texts only this affiliate's own answers may contain. */
   secrets: string[];
 };
@@ -23,6 +24,7 @@ export type IdKind =
   | 'affiliate'
   | 'sale'
   | 'redemption'
+  | 'coupon'
   | 'campaign'
   | 'level'
   | 'network'
@@ -33,7 +35,7 @@ export type IdKind =
 export type World = {
   app: FastifyInstance;
   admin: Person;
-  /** Two approved affiliates, each with a link, a postback to their tracker, a sale and a redemption. */
+  /** Two approved affiliates, each with a link, a postback to their tracker, a sale, a redemption and a coupon. */
   a: Person & { ids: OwnedIds };
   b: Person & { ids: OwnedIds };
   /** A third affiliate the fuzz may change or delete without disturbing the roles it signs in as. */
@@ -170,12 +172,24 @@ export async function seedWorld(t: TestApp): Promise<World> {
       },
       201,
     );
+    const couponCode = `CUPOM-${name}-${affiliateId}`;
+    const coupon = await ok(
+      app,
+      {
+        method: 'POST',
+        url: '/api/v1/coupons',
+        headers: admin.headers,
+        payload: { code: couponCode, campaign_id: campaignId, affiliate_id: affiliateId },
+      },
+      201,
+    );
     const ids: OwnedIds = {
       userId: person.user.id,
       affiliateId,
       saleId: sale.id,
       redemptionId: redemption.id,
-      secrets: [person.user.email, externalId, pixKey, trackerToken],
+      couponId: coupon.id,
+      secrets: [person.user.email, externalId, pixKey, trackerToken, couponCode],
     };
     return { ...person, ids };
   }
@@ -244,6 +258,7 @@ export function idKindOf(path: string, param: string): IdKind | null {
     affiliates: 'affiliate',
     sales: 'sale',
     redemptions: 'redemption',
+    coupons: 'coupon',
     campaigns: 'campaign',
     levels: 'level',
     networks: 'network',
@@ -261,6 +276,7 @@ export function idsFor(world: World, owner: OwnedIds): Record<IdKind, number> {
     affiliate: owner.affiliateId,
     sale: owner.saleId,
     redemption: owner.redemptionId,
+    coupon: owner.couponId,
     campaign: world.campaignId,
     level: world.levelId,
     network: world.networkId,

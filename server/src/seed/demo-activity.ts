@@ -18,6 +18,7 @@ import {
 import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
 import { agentOf, countryOf, referrerHostOf } from '../modules/tracking/click-enrichment';
+import { seedAttributionDemo } from './demo-attribution';
 
 const DAY_MS = 86_400_000;
 const METHODS = ['pix', 'pix', 'pix', 'credit_card', 'credit_card', 'boleto', 'debit_card'] as const;
@@ -219,6 +220,7 @@ export async function seedDemoActivity(db: Db) {
         createdAt: new Date(now - 2 * DAY_MS),
       });
     }
+    await seedAttributionDemo(tx, people, programme, now);
     // Rows written in bulk above: the daily rollup is computed from them once.
     await rebuildDailyStats(tx);
   });

@@ -80,6 +80,8 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
         holdDays: 7,
         holdDaysByMethod: { pix: 7, boleto: 3, credit_card: 15 },
         status: 'active',
+        // Buyers often meet this course through two affiliates: the first and the last share it.
+        attributionModel: 'split_first_last',
       },
       {
         name: 'Assinatura Café Especial',

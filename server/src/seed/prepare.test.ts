@@ -6,6 +6,7 @@ import {
   affiliates,
   campaigns,
   clicks,
+  coupons,
   ledgerEntries,
   levels,
   networks,
@@ -61,11 +62,21 @@ describe('prepareDatabase', () => {
     const ledger = await database.db.select().from(ledgerEntries);
     for (const sale of seeded) {
       const lines = ledger.filter((l) => l.saleId === sale.id).map((l) => l.amountCents);
-      const expected = { approved: [sale.commissionCents], refunded: [sale.commissionCents, -sale.commissionCents] }[
+      // A split sale's commission enters each sharing affiliate's ledger (docs/decisions/021).
+      const parts = sale.sharedAffiliateId
+        ? [sale.commissionCents - sale.sharedCommissionCents, sale.sharedCommissionCents]
+        : [sale.commissionCents];
+      const expected = { approved: parts, refunded: [...parts, ...parts.map((c) => -c)] }[
         sale.status as 'approved' | 'refunded'
       ];
       expect(lines).toEqual(sale.commissionCents > 0 && expected ? expected : []);
     }
+    // ...a campaign whose first and last clicks share, with a shared sale, and coupons to share
+    expect((await database.db.select().from(campaigns)).some((c) => c.attributionModel === 'split_first_last')).toBe(
+      true,
+    );
+    expect(seeded.filter((s) => s.sharedAffiliateId !== null)).toHaveLength(1);
+    expect((await database.db.select().from(coupons)).length).toBeGreaterThanOrEqual(2);
     // ...and redemptions in every state, each paid one with its payment, no balance below zero
     const seededRedemptions = await database.db.select().from(redemptions);
     expect(new Set(seededRedemptions.map((r) => r.status))).toEqual(new Set(['paid', 'rejected', 'requested']));

@@ -51,6 +51,8 @@ export const affiliates = pgTable(
 );
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
+/** Who gets a sale when one browser followed several affiliates' links (docs/decisions/021). */
+export const ATTRIBUTION_MODELS = ['last_click', 'first_click', 'split_first_last'] as const;
 
 export const campaigns = pgTable(
   'campaigns',
@@ -71,6 +73,7 @@ export const campaigns = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('active'),
+    attributionModel: text('attribution_model', { enum: ATTRIBUTION_MODELS }).notNull().default('last_click'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

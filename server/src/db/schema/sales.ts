@@ -1,21 +1,43 @@
+import type { CommissionBreakdown } from '@contract/sales';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { affiliates, campaigns } from './programme';
 import { users } from './users';
 
 export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
 
 /** How a sale's commission was worked out, frozen with it so the "why" never changes afterwards. */
-export type CommissionBreakdown = {
-  rule: 'campaign_percent' | 'campaign_fixed' | 'level' | 'none';
-  rate_bps: number | null;
-  fixed_cents: number | null;
-  base_cents: number;
-  /** The exact commission before rounding, in cents, as a decimal string ("1234.5"). */
-  exact_cents: string;
-  commission_cents: number;
-  level_name: string | null;
-};
+export type { CommissionBreakdown };
+
+export const SALE_ATTRIBUTED_BY = ['coupon', 'click', 'affiliate_code', 'affiliate_id'] as const;
+export type SaleAttributedBy = (typeof SALE_ATTRIBUTED_BY)[number];
+
+/**
+ * A code a buyer types at the merchant's checkout that names the affiliate (and campaign) outright:
+ * it decides before any click (docs/decisions/021). Unique per programme whatever the case.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id),
+    /** What the buyer gets, in the affiliate's words to share ("10% off"). */
+    discountLabel: text('discount_label'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
+    index('coupons_affiliate_idx').on(t.affiliateId, t.campaignId),
+    index('coupons_campaign_idx').on(t.campaignId),
+  ],
+);
 
 /** A sale credited to an affiliate. The commission is computed once, when it is recorded. */
 export const sales = pgTable(
@@ -49,7 +71,16 @@ export const sales = pgTable(
     /** Reasons an admin must look before the sale is approved (self_referral, fast_click). */
     flags: jsonb('flags').$type<string[]>().notNull().default([]),
     customerEmail: text('customer_email'),
-    attributedBy: text('attributed_by', { enum: ['click', 'affiliate_code', 'affiliate_id'] }).notNull(),
+    attributedBy: text('attributed_by', { enum: SALE_ATTRIBUTED_BY }).notNull(),
+    /**
+     * A split sale (docs/decisions/021): the first click's affiliate and its part of the commission and
+     * of the amount; `affiliate_id` (the last click's) keeps the rest and the sale's count.
+     */
+    sharedAffiliateId: bigint('shared_affiliate_id', { mode: 'number' }).references(() => affiliates.id),
+    sharedCommissionCents: bigint('shared_commission_cents', { mode: 'number' }).notNull().default(0),
+    sharedAmountCents: bigint('shared_amount_cents', { mode: 'number' }).notNull().default(0),
+    /** The coupon that decided the affiliate, when one did. */
+    couponId: bigint('coupon_id', { mode: 'number' }).references(() => coupons.id),
     /** When the hold for its payment method ends and the approval job may approve it. */
     payableAt: timestamp('payable_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +110,14 @@ export const sales = pgTable(
     index('sales_payable_idx').on(t.payableAt).where(sql`${t.status} = 'pending'`),
     check('sales_amount_positive', sql`${t.amountCents} > 0`),
     check('sales_commission_not_negative', sql`${t.commissionCents} >= 0`),
+    check(
+      'sales_share_within',
+      sql`${t.sharedCommissionCents} between 0 and ${t.commissionCents} and ${t.sharedAmountCents} between 0 and ${t.amountCents}`,
+    ),
+    // A split sale's first affiliate finds it in their list as the owner does.
+    index('sales_shared_affiliate_idx')
+      .on(t.sharedAffiliateId, t.createdAt)
+      .where(sql`${t.sharedAffiliateId} is not null`),
   ],
 );
 
@@ -101,8 +140,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_affiliate_idx').on(t.affiliateId, t.id),
-    // A sale's commission and its reversal each enter the ledger once, whatever races.
-    uniqueIndex('ledger_sale_kind_key').on(t.saleId, t.kind).where(sql`${t.saleId} is not null`),
+    // A sale's commission and its reversal each enter each sharing affiliate's ledger once, whatever races.
+    uniqueIndex('ledger_sale_affiliate_kind_key')
+      .on(t.saleId, t.affiliateId, t.kind)
+      .where(sql`${t.saleId} is not null`),
     // A redemption reserves once and is released at most once.
     uniqueIndex('ledger_redemption_kind_key').on(t.redemptionId, t.kind).where(sql`${t.redemptionId} is not null`),
   ],

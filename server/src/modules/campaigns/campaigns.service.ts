@@ -63,6 +63,7 @@ export function toCampaign(row: CampaignRow): Campaign {
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
     status: row.status,
+    attribution_model: row.attributionModel,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -81,6 +82,7 @@ function columnsOf(body: CampaignBody) {
     startsAt: body.starts_at ? new Date(body.starts_at) : null,
     endsAt: body.ends_at ? new Date(body.ends_at) : null,
     status: body.status,
+    attributionModel: body.attribution_model,
   };
 }
 

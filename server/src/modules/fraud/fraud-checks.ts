@@ -26,7 +26,8 @@ export async function rememberSignIn(db: Db, userId: number, ipHash: string, use
 /** What the sale checks need of one sale. */
 export type SaleForChecks = {
   customerEmail: string | null;
-  affiliateEmail: string | null;
+  /** The emails of the affiliates credited (the owner, and the first click's in a split). */
+  affiliateEmails: (string | null)[];
   affiliateUserId: number;
   affiliateId: number;
   at: Date;
@@ -57,7 +58,7 @@ export async function saleCheckContext(db: Db, rules: FraudRules, sales: SaleFor
             sql`, `,
           )})`)
       : null,
-    rules.conversion_spike.enabled && affiliateIds.length > 0 ? spikingAffiliates(db, rules, affiliateIds) : null,
+    rules.conversion_spike.enabled && affiliateIds.length > 0 ? spikingOf(db, rules, affiliateIds) : null,
   ]);
   for (const row of (devices as unknown as { rows: { user_id: unknown; ip_hash: string; user_agent: string }[] } | null)
     ?.rows ?? []) {
@@ -65,6 +66,34 @@ export async function saleCheckContext(db: Db, rules: FraudRules, sales: SaleFor
   }
   for (const id of spiking ?? []) context.spiking.add(id);
   return context;
+}
+
+/** How long a server trusts what it found about an affiliate's conversion: a launch's batches ask no more. */
+const SPIKE_CACHE_MS = 60_000;
+const spikeCache = new WeakMap<Db, Map<number, { isSpiking: boolean; at: number }>>();
+
+/** Of these affiliates, the spiking ones: from this server's memory, reading only those it has not seen lately. */
+async function spikingOf(db: Db, rules: FraudRules, affiliateIds: number[], now = Date.now()): Promise<number[]> {
+  let known = spikeCache.get(db);
+  if (!known) {
+    known = new Map();
+    spikeCache.set(db, known);
+  }
+  const stale = affiliateIds.filter((id) => {
+    const hit = known.get(id);
+    return !hit || now - hit.at >= SPIKE_CACHE_MS;
+  });
+  if (stale.length > 0) {
+    const spiking = new Set(await spikingAffiliates(db, rules, stale));
+    if (known.size > 50_000) known.clear();
+    for (const id of stale) known.set(id, { isSpiking: spiking.has(id), at: now });
+  }
+  return affiliateIds.filter((id) => known.get(id)?.isSpiking);
+}
+
+/** Forgets what this server found about conversions (the rule was changed). */
+export function forgetConversionChecks(db: Db) {
+  spikeCache.delete(db);
 }
 
 /**
@@ -95,12 +124,8 @@ async function spikingAffiliates(db: Db, rules: FraudRules, affiliateIds: number
 /** The reasons the switched-on rules give for one sale (empty: nothing to look at). */
 export function saleFlags(rules: FraudRules, sale: SaleForChecks, context: SaleCheckContext): string[] {
   const flags: string[] = [];
-  if (
-    rules.self_referral.enabled &&
-    sale.customerEmail &&
-    sale.affiliateEmail &&
-    sale.customerEmail.toLowerCase() === sale.affiliateEmail.toLowerCase()
-  ) {
+  const buyer = sale.customerEmail?.toLowerCase();
+  if (rules.self_referral.enabled && buyer && sale.affiliateEmails.some((email) => email?.toLowerCase() === buyer)) {
     flags.push('self_referral');
   }
   if (

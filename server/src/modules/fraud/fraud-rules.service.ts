@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { audit } from '../audit/audit.service';
+import { forgetConversionChecks } from './fraud-checks';
 
 const FRAUD_RULES_KEY = 'fraud_rules';
 /**
@@ -45,6 +46,7 @@ export async function setFraudRules(db: Db, actorId: number, next: FraudRules): 
   });
   // This server applies them at once; the others within FRAUD_RULES_CACHE_MS.
   cached.set(db, { rules: saved, at: Date.now() });
+  forgetConversionChecks(db);
   return saved;
 }
 

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import { DEFAULT_FRAUD_RULES, type FraudRules } from '@contract/fraud';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -174,5 +174,122 @@ describe('click flooding', () => {
     }
     expect(await countedOn(free.id)).toBe(6);
     expect(await db().select().from(clickFloods).where(eq(clickFloods.linkId, free.id))).toEqual([]);
+  });
+});
+
+describe('the rules on each sale', () => {
+  let bia: Awaited<ReturnType<typeof createSignedIn>>;
+  const codeOf = async (affiliateId: number) =>
+    (await db().select({ code: affiliates.code }).from(affiliates).where(eq(affiliates.id, affiliateId)))[0]?.code;
+  let order = 0;
+  const sale = (payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sales',
+      headers: admin.headers,
+      payload: {
+        campaign_id: campaignId,
+        amount_cents: 10_000,
+        payment_method: 'pix',
+        external_id: `fraude-${process.pid}-${++order}`,
+        ...payload,
+      },
+    });
+  /** A click through the affiliate's link from this address and agent; answers its id. */
+  async function clickFrom(who: typeof ana, ip: string, agent: string) {
+    const link = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/links',
+        headers: who.headers,
+        payload: { campaign_id: campaignId, sub_id: `device-${++order}` },
+      })
+    ).json();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/r/${link.code}`,
+      remoteAddress: ip,
+      headers: { 'user-agent': agent },
+    });
+    await t.app.clickBuffer.flush();
+    return new URL(String(res.headers.location)).searchParams.get('click_id') ?? '';
+  }
+
+  beforeAll(async () => {
+    bia = await createSignedIn(t.app, db());
+    await putRules(DEFAULT_FRAUD_RULES);
+  });
+
+  test('same address as the affiliate: a click from the device the affiliate signs in from flags its sale; another device does not', async () => {
+    const agent = 'Mozilla/5.0 (Windows NT 10.0) Chrome/126 Fraude';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: '198.51.100.20',
+      headers: { 'user-agent': agent },
+      payload: { email: bia.user.email, password: 'correct-horse-9' },
+    });
+    const own = await clickFrom(bia, '198.51.100.20', agent);
+    const stranger = await clickFrom(bia, '198.51.100.21', agent);
+    // Minutes after the clicks, so the fast-click rule says nothing.
+    await db().execute(sql`update clicks set at = at - interval '10 minutes' where id in (${own}, ${stranger})`);
+    expect((await sale({ click_id: own })).json().flags).toEqual(['same_address_as_affiliate']);
+    expect((await sale({ click_id: stranger })).json().flags).toEqual([]);
+    await putRules(withRule('same_address_as_affiliate', { enabled: false }));
+    try {
+      expect((await sale({ click_id: own, external_id: `off-${order}` })).json().flags).toEqual([]);
+    } finally {
+      await putRules(DEFAULT_FRAUD_RULES);
+    }
+  });
+
+  test('fast click: the tuned seconds decide; off, nothing is flagged', async () => {
+    const click = await clickFrom(bia, '198.51.100.30', 'Mozilla/5.0 (Macintosh) Safari/17 Rapido');
+    await db().execute(sql`update clicks set at = at - interval '20 seconds' where id = ${click}`);
+    expect((await sale({ click_id: click })).json().flags).toEqual([]);
+    await putRules(withRule('fast_click', { seconds: 60 }));
+    try {
+      expect((await sale({ click_id: click })).json().flags).toEqual(['fast_click']);
+      await putRules(withRule('fast_click', { enabled: false, seconds: 60 }));
+      expect((await sale({ click_id: click })).json().flags).toEqual([]);
+    } finally {
+      await putRules(DEFAULT_FRAUD_RULES);
+    }
+  });
+
+  test('self-referral: the buyer is the affiliate; off, it is not flagged', async () => {
+    const code = await codeOf(bia.user.affiliateId ?? 0);
+    const mine = { affiliate_code: code, customer_email: bia.user.email.toUpperCase() };
+    expect((await sale(mine)).json().flags).toEqual(['self_referral']);
+    await putRules(withRule('self_referral', { enabled: false }));
+    try {
+      expect((await sale(mine)).json().flags).toEqual([]);
+    } finally {
+      await putRules(DEFAULT_FRAUD_RULES);
+    }
+  });
+
+  test('conversion spike: an affiliate converting ten times the programme has new sales held; a higher multiple lets them through', async () => {
+    const spiker = await createSignedIn(t.app, db());
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    // The programme converts 1 % of 10 000 clicks; this affiliate 10 % of 200 (the rollups the metrics read).
+    await db().execute(sql`insert into daily_campaign_stats (day, campaign_id, clicks, approved_sales)
+      values (${today}, ${campaignId}, 10000, 100)
+      on conflict (day, campaign_id) do update set clicks = daily_campaign_stats.clicks + 10000,
+        approved_sales = daily_campaign_stats.approved_sales + 100`);
+    await db().execute(sql`insert into daily_affiliate_stats (day, affiliate_id, clicks, approved_sales)
+      values (${today}, ${spiker.user.affiliateId}, 200, 20)`);
+    await putRules(DEFAULT_FRAUD_RULES);
+    const code = await codeOf(spiker.user.affiliateId ?? 0);
+    const held = await sale({ affiliate_code: code });
+    expect(held.json().flags).toEqual(['conversion_spike']);
+    // Another affiliate's sale in the same programme is not.
+    expect((await sale({ affiliate_code: await codeOf(bia.user.affiliateId ?? 0) })).json().flags).toEqual([]);
+    await putRules(withRule('conversion_spike', { multiple: 20 }));
+    try {
+      expect((await sale({ affiliate_code: code })).json().flags).toEqual([]);
+    } finally {
+      await putRules(DEFAULT_FRAUD_RULES);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Balance, LedgerEntry } from '@contract/ledger';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, ledgerEntries, payments, redemptions, sales } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -64,14 +64,22 @@ export async function affiliateIdOf(db: Db, userId: number): Promise<number> {
 }
 
 export async function getBalance(db: Db, affiliateId: number, minRedemptionCents: number): Promise<Balance> {
-  const sum = (column: typeof sales.commissionCents | typeof payments.amountCents | typeof redemptions.amountCents) =>
+  const sum = (column: typeof payments.amountCents | typeof redemptions.amountCents) =>
     sql<string>`coalesce(sum(${column}), 0)`;
   const [available, [pending], [paid], [reserved], rules] = await Promise.all([
     availableBalance(db, affiliateId),
+    // Their own pending sales, and their shares of split ones (docs/decisions/021).
     db
-      .select({ cents: sum(sales.commissionCents) })
+      .select({
+        cents: sql<string>`coalesce(sum(case when ${sales.affiliateId} = ${affiliateId} then ${sales.commissionCents} - ${sales.sharedCommissionCents} else ${sales.sharedCommissionCents} end), 0)`,
+      })
       .from(sales)
-      .where(and(eq(sales.affiliateId, affiliateId), eq(sales.status, 'pending'))),
+      .where(
+        and(
+          or(eq(sales.affiliateId, affiliateId), eq(sales.sharedAffiliateId, affiliateId)),
+          eq(sales.status, 'pending'),
+        ),
+      ),
     db
       .select({ cents: sum(payments.amountCents) })
       .from(payments)

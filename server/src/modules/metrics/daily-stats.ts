@@ -2,19 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
+import { type SaleShareFigures, sharesOf } from '../attribution/attribution';
 import { REBUILD_DAILY_TRAFFIC } from './traffic';
 
 type SaleStatus = 'pending' | 'approved' | 'cancelled' | 'refunded';
-type SaleFigures = {
+type SaleFigures = SaleShareFigures & {
   createdAt: Date;
-  affiliateId: number;
   campaignId: number;
-  amountCents: number;
-  commissionCents: number;
   paymentMethod: string;
   origin: string;
   utmSource: string;
 };
+
+/**
+ * A sale's rows as each affiliate's rollups count them (docs/decisions/021): the owner's share with
+ * the sale's count, and a split sale's first affiliate's share with none, so the shares of a sale
+ * always add up to it once.
+ */
+const SALE_SHARES = `cross join lateral (values
+      (s.affiliate_id, 1, s.amount_cents - s.shared_amount_cents, s.commission_cents - s.shared_commission_cents),
+      (s.shared_affiliate_id, 0, s.shared_amount_cents, s.shared_commission_cents)
+    ) as sh(affiliate_id, n, amount_cents, commission_cents)
+    where sh.affiliate_id is not null`;
 
 /** A moment's Brasília day (UTC−3 all year since 2019), as the rollup keys it. */
 export const brasiliaDayOf = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
@@ -42,11 +51,14 @@ export const REBUILD_DAILY_STATS = `
       0 as approved_amount_cents, 0 as approved_commission_cents, 0 as refunded_sales
     from clicks where not is_bot and not is_repeat group by 1, 2, 3
     union all
-    select ((created_at at time zone 'UTC') - interval '3 hours')::date, affiliate_id, campaign_id, 0,
-      count(*) filter (where status = 'pending'), coalesce(sum(commission_cents) filter (where status = 'pending'), 0),
-      count(*) filter (where status = 'approved'), coalesce(sum(amount_cents) filter (where status = 'approved'), 0),
-      coalesce(sum(commission_cents) filter (where status = 'approved'), 0), count(*) filter (where status = 'refunded')
-    from sales group by 1, 2, 3
+    select ((s.created_at at time zone 'UTC') - interval '3 hours')::date, sh.affiliate_id, s.campaign_id, 0,
+      coalesce(sum(sh.n) filter (where s.status = 'pending'), 0),
+      coalesce(sum(sh.commission_cents) filter (where s.status = 'pending'), 0),
+      coalesce(sum(sh.n) filter (where s.status = 'approved'), 0),
+      coalesce(sum(sh.amount_cents) filter (where s.status = 'approved'), 0),
+      coalesce(sum(sh.commission_cents) filter (where s.status = 'approved'), 0),
+      coalesce(sum(sh.n) filter (where s.status = 'refunded'), 0)
+    from sales s ${SALE_SHARES} group by 1, 2, 3
   ) x group by 1, 2, 3`;
 
 /** The sales rollup by dimension, recomputed from the sales. */
@@ -169,11 +181,11 @@ export function scheduleRecentStatsMerge(db: Db, log: FastifyBaseLogger, everyMs
  */
 export const PENDING_SALES_ROLLUP_CTES = `
   sale_x as materialized (
-    select ((created_at at time zone 'UTC') - interval '3 hours')::date as day, affiliate_id, campaign_id,
-      0 as clicks, count(*)::int as pending_sales, sum(commission_cents)::bigint as pending_commission_cents,
+    select ((s.created_at at time zone 'UTC') - interval '3 hours')::date as day, sh.affiliate_id, s.campaign_id,
+      0 as clicks, sum(sh.n)::int as pending_sales, sum(sh.commission_cents)::bigint as pending_commission_cents,
       0 as approved_sales, 0::bigint as approved_amount_cents, 0::bigint as approved_commission_cents,
       0 as refunded_sales
-    from inserted group by 1, 2, 3
+    from inserted s ${SALE_SHARES} group by 1, 2, 3
   ),
   sale_by_campaign as (${upsertInto('daily_campaign_stats', ['day', 'campaign_id']).replace('from x', 'from sale_x')}),
   sale_by_pair as (${upsertInto('daily_stats_recent', ['day', 'affiliate_id', 'campaign_id']).replace('from x', 'from sale_x')}),
@@ -257,23 +269,26 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
   };
   for (const sale of batch) {
     const day = brasiliaDayOf(sale.createdAt.getTime());
-    const id = `${day}|${sale.affiliateId}|${sale.campaignId}`;
-    const delta = deltas.get(id) ?? { day, affiliate_id: sale.affiliateId, campaign_id: sale.campaignId };
-    deltas.set(id, delta);
-    const apply = (status: SaleStatus | null, sign: 1 | -1) => {
-      if (status === 'pending') {
-        delta.pending_sales = (delta.pending_sales ?? 0) + sign;
-        delta.pending_commission_cents = (delta.pending_commission_cents ?? 0) + sign * sale.commissionCents;
-      } else if (status === 'approved') {
-        delta.approved_sales = (delta.approved_sales ?? 0) + sign;
-        delta.approved_amount_cents = (delta.approved_amount_cents ?? 0) + sign * sale.amountCents;
-        delta.approved_commission_cents = (delta.approved_commission_cents ?? 0) + sign * sale.commissionCents;
-      } else if (status === 'refunded') {
-        delta.refunded_sales = (delta.refunded_sales ?? 0) + sign;
-      }
-    };
-    apply(from, -1);
-    apply(to, 1);
+    // Each affiliate's share in its own rows; a split sale counts once, for its owner.
+    for (const share of sharesOf(sale)) {
+      const id = `${day}|${share.affiliateId}|${sale.campaignId}`;
+      const delta = deltas.get(id) ?? { day, affiliate_id: share.affiliateId, campaign_id: sale.campaignId };
+      deltas.set(id, delta);
+      const apply = (status: SaleStatus | null, sign: 1 | -1) => {
+        if (status === 'pending') {
+          delta.pending_sales = (delta.pending_sales ?? 0) + sign * share.sales;
+          delta.pending_commission_cents = (delta.pending_commission_cents ?? 0) + sign * share.commissionCents;
+        } else if (status === 'approved') {
+          delta.approved_sales = (delta.approved_sales ?? 0) + sign * share.sales;
+          delta.approved_amount_cents = (delta.approved_amount_cents ?? 0) + sign * share.amountCents;
+          delta.approved_commission_cents = (delta.approved_commission_cents ?? 0) + sign * share.commissionCents;
+        } else if (status === 'refunded') {
+          delta.refunded_sales = (delta.refunded_sales ?? 0) + sign * share.sales;
+        }
+      };
+      apply(from, -1);
+      apply(to, 1);
+    }
     // ...and out of its old status into the new one, in each dimension.
     for (const [dimension, key] of [
       ['payment_method', sale.paymentMethod],

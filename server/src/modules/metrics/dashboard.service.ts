@@ -1,5 +1,5 @@
 import type { Dashboard, periodQuerySchema } from '@contract/metrics';
-import { and, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -93,7 +93,13 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
       .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
       .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
       .innerJoin(users, eq(users.id, affiliates.userId))
-      .where(and(affiliateId ? eq(sales.affiliateId, affiliateId) : undefined, ofNetwork(sales.affiliateId)))
+      .where(
+        and(
+          // An affiliate's latest: their own, and those they share as a split's first click.
+          affiliateId ? or(eq(sales.affiliateId, affiliateId), eq(sales.sharedAffiliateId, affiliateId)) : undefined,
+          ofNetwork(sales.affiliateId),
+        ),
+      )
       .orderBy(desc(sales.createdAt), desc(sales.id))
       .limit(5),
     affiliateId ? availableBalance(db, affiliateId) : Promise.resolve(null),
@@ -153,9 +159,14 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
     latest_sales: latest.map((r) => ({
       id: r.sale.id,
       campaign_name: r.campaignName,
-      affiliate_name: r.affiliateName,
+      // A split's first affiliate never learns who the owner is.
+      affiliate_name: affiliateId && r.sale.sharedAffiliateId === affiliateId ? '' : r.affiliateName,
       amount_cents: r.sale.amountCents,
-      commission_cents: r.sale.commissionCents,
+      commission_cents: !affiliateId
+        ? r.sale.commissionCents
+        : r.sale.sharedAffiliateId === affiliateId
+          ? r.sale.sharedCommissionCents
+          : r.sale.commissionCents - r.sale.sharedCommissionCents,
       status: r.sale.status,
       created_at: r.sale.createdAt.toISOString(),
     })),

@@ -73,7 +73,8 @@ export async function loadClaimed(db: Db, ids: number[]) {
       campaignId: sales.campaignId,
       clickId: sales.clickId,
       amountCents: sales.amountCents,
-      commissionCents: sales.commissionCents,
+      // Deliveries go to the sale's owner: of a split sale, their part (docs/decisions/021).
+      commissionCents: sql<number>`${sales.commissionCents} - ${sales.sharedCommissionCents}`.mapWith(Number),
       subId: links.subId,
       template: affiliatePostbacks.url,
       events: affiliatePostbacks.events,

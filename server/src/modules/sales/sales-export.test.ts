@@ -80,7 +80,7 @@ describe('GET /sales/export', () => {
     const { bytes, text } = await download('/api/v1/sales/export', admin.headers);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, line] = linesOf(text);
-    expect(header?.split(';')).toHaveLength(13);
+    expect(header?.split(';')).toHaveLength(15);
     expect(header).not.toContain(',');
     const cells = parseCsv(text)[1] ?? [];
     // 1234.56 reais, and a 10 % commission of 123.46.
@@ -113,7 +113,9 @@ describe('GET /sales/export', () => {
       'Payment method',
       'Origin',
       'Status',
+      'Attributed by',
       'Commission (R$)',
+      'Commission split',
       'Flags',
     ]);
     expect(row).toEqual([
@@ -128,7 +130,9 @@ describe('GET /sales/export', () => {
       'Credit card',
       `'=HYPERLINK("http://evil.example")`,
       'Pending',
+      'Affiliate code',
       '123,46',
+      '',
       'Self-referral',
     ]);
   });
@@ -146,7 +150,9 @@ describe('GET /sales/export', () => {
       'Forma de pagamento',
       'Origem',
       'Situação',
+      'Atribuída por',
       'Comissão (R$)',
+      'Venda dividida',
       'Alertas',
     ]);
     expect(row).toEqual([
@@ -159,7 +165,9 @@ describe('GET /sales/export', () => {
       'Cartão de crédito',
       `'=HYPERLINK("http://evil.example")`,
       'Pendente',
+      'Código de afiliado',
       '123,46',
+      '',
       'Autoindicação',
     ]);
   });

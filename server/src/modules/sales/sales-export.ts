@@ -24,6 +24,20 @@ const FLAG: Words = {
   en: { self_referral: 'Self-referral', fast_click: 'Seconds after the click' },
   pt: { self_referral: 'Autoindicação', fast_click: 'Segundos após o clique' },
 };
+const ATTRIBUTED_BY: Words = {
+  en: { coupon: 'Coupon', click: 'Link click', affiliate_code: 'Affiliate code', affiliate_id: 'Chosen by an admin' },
+  pt: {
+    coupon: 'Cupom',
+    click: 'Clique no link',
+    affiliate_code: 'Código de afiliado',
+    affiliate_id: 'Escolhido por um admin',
+  },
+};
+const SHARE_ROLE: Words = {
+  en: { first: 'first click', last: 'last click' },
+  pt: { first: 'primeiro clique', last: 'último clique' },
+};
+
 /** A code without words of its own (a newer one) is shown as it is, never left out. */
 export const wordFor = (words: Words, language: CsvLanguage, code: string) => words[language][code] ?? code;
 
@@ -49,7 +63,25 @@ function salesColumns(isAdmin: boolean): CsvColumn<Sale>[] {
     column('Payment method', 'Forma de pagamento', (s, lang) => wordFor(PAYMENT_METHOD, lang, s.payment_method)),
     column('Origin', 'Origem', (s) => s.origin),
     column('Status', 'Situação', (s, lang) => wordFor(STATUS, lang, s.status)),
+    column('Attributed by', 'Atribuída por', (s, lang) => wordFor(ATTRIBUTED_BY, lang, s.attributed_by)),
+    // An affiliate's commission is their share of a split sale; an admin reads the whole and each share.
     column('Commission (R$)', 'Comissão (R$)', (s) => csvMoney(s.commission_cents)),
+    ...(isAdmin
+      ? [
+          column('Commission split', 'Divisão da comissão', (s, lang) =>
+            (s.commission.shares ?? [])
+              .map(
+                (share) =>
+                  `${share.affiliate_code} (${wordFor(SHARE_ROLE, lang, share.role)}) ${csvMoney(share.commission_cents)}`,
+              )
+              .join(' + '),
+          ),
+        ]
+      : [
+          column('Shared sale', 'Venda dividida', (s, lang) =>
+            s.commission.shares ? (lang === 'pt' ? 'Sim' : 'Yes') : '',
+          ),
+        ]),
     column('Flags', 'Alertas', (s, lang) => s.flags.map((flag) => wordFor(FLAG, lang, flag)).join(', ')),
   ];
 }

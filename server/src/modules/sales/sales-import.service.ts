@@ -43,6 +43,7 @@ function toBody(values: Record<string, string>) {
     payment_method: method ? (METHOD_ALIASES[method] ?? method) : undefined,
     affiliate_code: optional(values.affiliate_code),
     click_id: optional(values.click_id),
+    coupon: optional(values.coupon),
     customer_email: optional(values.customer_email),
     origin: optional(values.origin),
     status: optional(values.status)?.toLowerCase(),

@@ -1,5 +1,5 @@
 import type { Sale, SaleEvent, SaleTotals, saleListQuerySchema } from '@contract/sales';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, users } from '../../db/schema';
@@ -42,15 +42,39 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
+/**
+ * What a viewer sees of a split sale (docs/decisions/021): an affiliate their own share as the
+ * commission, and the other affiliate's share without their code; an admin everything.
+ */
+function sharedView(sale: SaleRow['sale'], viewer: Viewer) {
+  const { commission } = sale;
+  if (viewer.isAdmin || !commission.shares) {
+    return { commissionCents: sale.commissionCents, commission, asFirst: null };
+  }
+  const mine = commission.shares.find((share) => share.affiliate_id === viewer.affiliateId);
+  return {
+    commissionCents: mine?.commission_cents ?? sale.commissionCents,
+    commission: {
+      ...commission,
+      shares: commission.shares.map((share) =>
+        share.affiliate_id === viewer.affiliateId ? share : { ...share, affiliate_id: 0, affiliate_code: null },
+      ),
+    },
+    // The first affiliate reads the sale as theirs: their id and code, not the other's.
+    asFirst: mine?.role === 'first' ? mine : null,
+  };
+}
+
 export function toSale(row: SaleRow, viewer: Viewer): Sale {
   const { sale } = row;
+  const view = sharedView(sale, viewer);
   return {
     id: sale.id,
     campaign_id: sale.campaignId,
     campaign_name: row.campaignName,
-    affiliate_id: sale.affiliateId,
-    affiliate_name: `${row.firstName} ${row.lastName}`,
-    affiliate_code: row.affiliateCode,
+    affiliate_id: view.asFirst ? view.asFirst.affiliate_id : sale.affiliateId,
+    affiliate_name: view.asFirst ? '' : `${row.firstName} ${row.lastName}`,
+    affiliate_code: view.asFirst ? (view.asFirst.affiliate_code ?? '') : row.affiliateCode,
     network_id: row.networkId,
     click_id: sale.clickId,
     external_id: sale.externalId,
@@ -60,8 +84,8 @@ export function toSale(row: SaleRow, viewer: Viewer): Sale {
     origin: sale.origin,
     source: sale.source,
     status: sale.status,
-    commission_cents: sale.commissionCents,
-    commission: sale.commission,
+    commission_cents: view.commissionCents,
+    commission: view.commission,
     flags: sale.flags,
     customer_email:
       sale.customerEmail && !viewer.isAdmin ? maskEmail(sale.customerEmail) : (sale.customerEmail ?? null),
@@ -83,14 +107,18 @@ function selectSales(db: Db) {
     .innerJoin(users, eq(users.id, affiliates.userId));
 }
 
+/** An affiliate's sales: their own, and those they share as a split's first click (docs/decisions/021). */
+const ofAffiliate = (affiliateId: number) =>
+  or(eq(sales.affiliateId, affiliateId), eq(sales.sharedAffiliateId, affiliateId));
+
 function filtersOf(viewer: Viewer, query: SaleListQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [
-    viewer.isAdmin ? undefined : eq(sales.affiliateId, viewer.affiliateId),
+    viewer.isAdmin ? undefined : ofAffiliate(viewer.affiliateId),
     query.from ? gte(sales.createdAt, dayStart(query.from)) : undefined,
     query.to ? lt(sales.createdAt, dayAfter(query.to)) : undefined,
     query.status ? eq(sales.status, query.status) : undefined,
     query.campaign_id ? eq(sales.campaignId, query.campaign_id) : undefined,
-    query.affiliate_id && viewer.isAdmin ? eq(sales.affiliateId, query.affiliate_id) : undefined,
+    query.affiliate_id && viewer.isAdmin ? ofAffiliate(query.affiliate_id) : undefined,
     query.network_id ? eq(affiliates.networkId, query.network_id) : undefined,
     query.payment_method ? eq(sales.paymentMethod, query.payment_method) : undefined,
     query.origin ? eq(sales.origin, query.origin) : undefined,
@@ -119,12 +147,21 @@ const ORDER = {
   '-commission_cents': [desc(sales.commissionCents), desc(sales.id)],
 } as const;
 
-const totalsColumns = {
-  count: count(),
-  amount: sql<string>`coalesce(sum(${sales.amountCents}), 0)`,
-  commission: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} in ('pending', 'approved')), 0)`,
-  approved: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} = 'approved'), 0)`,
-  pending: sql<string>`coalesce(sum(${sales.commissionCents}) filter (where ${sales.status} = 'pending'), 0)`,
+/** The commission a viewer earns on a sale: all of it for an admin, an affiliate's own share. */
+const commissionOf = (viewer: Viewer) =>
+  viewer.isAdmin
+    ? sql`${sales.commissionCents}`
+    : sql`case when ${sales.affiliateId} = ${viewer.affiliateId} then ${sales.commissionCents} - ${sales.sharedCommissionCents} else ${sales.sharedCommissionCents} end`;
+
+const totalsColumns = (viewer: Viewer) => {
+  const commission = commissionOf(viewer);
+  return {
+    count: count(),
+    amount: sql<string>`coalesce(sum(${sales.amountCents}), 0)`,
+    commission: sql<string>`coalesce(sum(${commission}) filter (where ${sales.status} in ('pending', 'approved')), 0)`,
+    approved: sql<string>`coalesce(sum(${commission}) filter (where ${sales.status} = 'approved'), 0)`,
+    pending: sql<string>`coalesce(sum(${commission}) filter (where ${sales.status} = 'pending'), 0)`,
+  };
 };
 
 export async function findSaleRows(db: Db, viewer: Viewer, query: SaleListQuery) {
@@ -136,7 +173,7 @@ export async function findSaleRows(db: Db, viewer: Viewer, query: SaleListQuery)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db
-      .select(totalsColumns)
+      .select(totalsColumns(viewer))
       .from(sales)
       .innerJoin(campaigns, eq(campaigns.id, sales.campaignId))
       .innerJoin(affiliates, eq(affiliates.id, sales.affiliateId))
@@ -168,7 +205,7 @@ export async function* iterateSales(db: Db, viewer: Viewer, query: SaleListQuery
 
 export async function getSaleRow(db: Db, viewer: Viewer, id: number): Promise<Sale> {
   const [row] = await selectSales(db).where(
-    and(eq(sales.id, id), viewer.isAdmin ? undefined : eq(sales.affiliateId, viewer.affiliateId)),
+    and(eq(sales.id, id), viewer.isAdmin ? undefined : ofAffiliate(viewer.affiliateId)),
   );
   if (!row) throw new AppError('NOT_FOUND', `Sale ${id} not found.`);
   return toSale(row, viewer);
@@ -179,6 +216,8 @@ export type NewSaleRow = typeof sales.$inferInsert & {
   actorId: number | null;
   /** Whom to tell, and what (in English and in Portuguese). */
   userId: number;
+  /** A split sale's first affiliate, told as well. */
+  sharedUserId: number | null;
   textEn: string;
   textPt: string;
 };
@@ -195,21 +234,24 @@ const INSERT_SALES = `
     from jsonb_to_recordset($1::jsonb) as x(n int, campaign_id bigint, affiliate_id bigint, click_id uuid,
       external_id text, amount_cents bigint, payment_method text, origin text, utm_source text, link_id bigint,
       source text, commission_cents bigint, commission jsonb, flags jsonb, customer_email text,
-      attributed_by text, payable_at timestamptz, created_at timestamptz, actor_id bigint, user_id bigint,
-      text_en text, text_pt text)
+      attributed_by text, shared_affiliate_id bigint, shared_commission_cents bigint, shared_amount_cents bigint,
+      coupon_id bigint, payable_at timestamptz, created_at timestamptz, actor_id bigint, user_id bigint,
+      shared_user_id bigint, text_en text, text_pt text)
   ),
   inserted as (
     insert into sales (id, campaign_id, affiliate_id, click_id, external_id, amount_cents,
       payment_method, origin, utm_source, link_id, source, status, commission_cents, commission, flags,
-      customer_email, attributed_by, payable_at, created_at)
+      customer_email, attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id,
+      payable_at, created_at)
     overriding system value
     select id, campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, utm_source,
-      link_id, source, 'pending', commission_cents, commission, flags, customer_email, attributed_by, payable_at,
-      created_at
+      link_id, source, 'pending', commission_cents, commission, flags, customer_email, attributed_by,
+      shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id, payable_at, created_at
     from input order by campaign_id, external_id
     on conflict (campaign_id, external_id) do nothing
     returning id, campaign_id, affiliate_id, amount_cents, commission_cents, payment_method, origin, utm_source,
-      created_at, source, flags, external_id
+      created_at, source, flags, shared_affiliate_id, shared_commission_cents, shared_amount_cents,
+      external_id
   ),
   audited as (
     insert into audit_log (actor_id, action, entity, entity_id, after)
@@ -223,8 +265,15 @@ const INSERT_SALES = `
     select input.user_id, 'sale.created',
       case when u.language = 'pt' then 'Nova venda' else 'New sale' end,
       case when u.language = 'pt' then input.text_pt else input.text_en end,
-      jsonb_build_object('sale_id', inserted.id, 'commission_cents', inserted.commission_cents)
+      jsonb_build_object('sale_id', inserted.id, 'commission_cents', inserted.commission_cents - inserted.shared_commission_cents)
     from inserted join input using (id) left join users u on u.id = input.user_id
+    union all
+    -- A split sale's first affiliate hears of their share too (docs/decisions/021).
+    select input.shared_user_id, 'sale.created',
+      case when u.language = 'pt' then 'Nova venda' else 'New sale' end,
+      case when u.language = 'pt' then input.text_pt else input.text_en end,
+      jsonb_build_object('sale_id', inserted.id, 'commission_cents', inserted.shared_commission_cents)
+    from inserted join input using (id) join users u on u.id = input.shared_user_id
     returning id, user_id
   ),
   ${POSTBACKS_CREATED_CTE},
@@ -254,10 +303,15 @@ export async function insertSales(db: Db, rows: NewSaleRow[]): Promise<Map<numbe
     flags: row.flags ?? [],
     customer_email: row.customerEmail ?? null,
     attributed_by: row.attributedBy,
+    shared_affiliate_id: row.sharedAffiliateId ?? null,
+    shared_commission_cents: row.sharedCommissionCents ?? 0,
+    shared_amount_cents: row.sharedAmountCents ?? 0,
+    coupon_id: row.couponId ?? null,
     payable_at: row.payableAt,
     created_at: row.createdAt,
     actor_id: row.actorId,
     user_id: row.userId,
+    shared_user_id: row.sharedUserId,
     text_en: row.textEn,
     text_pt: row.textPt,
   }));
@@ -332,5 +386,5 @@ export async function getSaleStory(db: Db, sale: Sale) {
         utm_campaign: found.link.utmCampaign,
       }
     : null;
-  return { timeline, click };
+  return { timeline, click, clickAffiliateId: found?.click.affiliateId ?? null };
 }

@@ -1,21 +1,17 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import type { Page } from '@contract/common';
-import {
-  FAST_CLICK_SECONDS,
-  type Sale,
-  type SaleAction,
-  type SaleBulkResult,
-  type SaleDetail,
-  type SaleTotals,
-  type saleBodySchema,
-} from '@contract/sales';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Sale, SaleAction, SaleBulkResult, SaleDetail, SaleTotals, saleBodySchema } from '@contract/sales';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { affiliates, campaigns, clicks, levels, links, sales, users } from '../../db/schema';
+import { affiliates, campaigns, sales } from '../../db/schema';
 import { AppError } from '../../errors';
+import { attribute, attributionNote, mayEarn, refused, sharesOf } from '../attribution/attribution';
+import { type AffiliateRow, findCandidates } from '../attribution/candidates';
 import { audit, auditAll } from '../audit/audit.service';
-import { appendLedgerEntries, appendLedgerEntry } from '../ledger/ledger.service';
+import { type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
+import { currentFraudRules } from '../fraud/fraud-rules.service';
+import { appendLedgerEntries } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
 import { computeCommission } from './commission';
@@ -61,62 +57,18 @@ export async function findSales(
 
 export async function getSaleById(db: Db, viewer: Viewer, id: number): Promise<SaleDetail> {
   const sale = await getSaleRow(db, viewer, id);
-  return { ...sale, ...(await getSaleStory(db, sale)) };
+  const { clickAffiliateId, ...story } = await getSaleStory(db, sale);
+  // Another affiliate's click (a split's last click, or the click a first-click sale came back
+  // with) is theirs: an affiliate does not see its link.
+  const isOthersClick = !viewer.isAdmin && clickAffiliateId !== null && clickAffiliateId !== viewer.affiliateId;
+  return { ...sale, ...story, ...(isOthersClick ? { click: null } : {}) };
 }
-
-const refused = (field: string, message: string, reason: string) =>
-  new AppError('UNPROCESSABLE', `${field}: ${message}`, { reason, errors: [{ field, message }] });
 
 /** One sale to record: what was sent, by whom, and when it arrived (its `created_at`). */
 export type SaleRequest = { input: SaleInput; meta: { source: SaleSource; actorId: number | null }; at: Date };
 export type Recorded = { sale: Sale; created: boolean };
 /** Each request of a batch succeeds or fails on its own. */
 export type SaleOutcome = { ok: true; value: Recorded } | { ok: false; error: unknown };
-
-type AffiliateRow = {
-  affiliate: typeof affiliates.$inferSelect;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  level: typeof levels.$inferSelect | null;
-};
-type ClickRow = { click: typeof clicks.$inferSelect; utmSource: string | null };
-type Attribution = { owner: AffiliateRow; by: 'click' | 'affiliate_code' | 'affiliate_id'; click: ClickRow | null };
-
-/**
- * Who gets the sale (DESIGN.md §6): the affiliate of its click when the click is this campaign's
- * and younger than its cookie window, else the affiliate code, else the affiliate an admin chose.
- */
-function attribute(
-  request: SaleRequest,
-  campaign: typeof campaigns.$inferSelect,
-  found: { clicks: Map<string, ClickRow>; byId: Map<number, AffiliateRow>; byCode: Map<string, AffiliateRow> },
-): Attribution {
-  const { input, at } = request;
-  let clickProblem: string | null = null;
-  if (input.click_id) {
-    const click = found.clicks.get(input.click_id);
-    if (!click) clickProblem = 'is not a click of ours';
-    else if (click.click.campaignId !== campaign.id) clickProblem = 'belongs to another campaign';
-    else if (at.getTime() - click.click.at.getTime() > campaign.cookieDays * DAY_MS) {
-      clickProblem = "is older than the campaign's cookie window";
-    } else {
-      const owner = found.byId.get(click.click.affiliateId);
-      if (owner) return { owner, by: 'click', click };
-    }
-  }
-  if (input.affiliate_code) {
-    const owner = found.byCode.get(input.affiliate_code);
-    if (!owner) throw refused('affiliate_code', 'is not an affiliate code', 'UNKNOWN_AFFILIATE');
-    return { owner, by: 'affiliate_code', click: null };
-  }
-  if (input.affiliate_id) {
-    const owner = found.byId.get(input.affiliate_id);
-    if (!owner) throw refused('affiliate_id', 'is not an affiliate', 'UNKNOWN_AFFILIATE');
-    return { owner, by: 'affiliate_id', click: null };
-  }
-  throw refused('click_id', clickProblem ?? 'is required', 'NOT_ATTRIBUTED');
-}
 
 /** The fields that must match when the same (campaign, order id) arrives again. */
 function sameContent(sale: typeof sales.$inferSelect, input: SaleInput) {
@@ -146,6 +98,10 @@ function recordedRow(values: typeof sales.$inferInsert, id: number): typeof sale
     flags: values.flags ?? [],
     customerEmail: values.customerEmail ?? null,
     attributedBy: values.attributedBy,
+    sharedAffiliateId: values.sharedAffiliateId ?? null,
+    sharedCommissionCents: values.sharedCommissionCents ?? 0,
+    sharedAmountCents: values.sharedAmountCents ?? 0,
+    couponId: values.couponId ?? null,
     payableAt: values.payableAt,
     createdAt: values.createdAt ?? new Date(),
     decidedAt: null,
@@ -170,47 +126,6 @@ async function findOrders(db: Db, pairs: { campaignId: number; externalId: strin
       ),
     );
   return new Map(rows.map((row) => [orderKey(row.campaignId, row.externalId ?? ''), row]));
-}
-
-async function findClicks(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ click: clicks, utmSource: links.utmSource })
-    .from(clicks)
-    .leftJoin(links, eq(links.id, clicks.linkId))
-    .where(inArray(clicks.id, ids));
-}
-
-/** Each click of the batch, writing the clicks still in memory first when one is not found yet. */
-async function findBatchClicks(db: Db, deps: RecordDeps, ids: string[]) {
-  const found = new Map((await findClicks(db, ids)).map((row) => [row.click.id, row]));
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    await deps.flushClicks();
-    for (const row of await findClicks(db, missing)) found.set(row.click.id, row);
-  }
-  return found;
-}
-
-async function findAffiliates(db: Db, ids: number[], codes: string[]) {
-  if (ids.length === 0 && codes.length === 0) return [];
-  return db
-    .select({
-      affiliate: affiliates,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      level: levels,
-    })
-    .from(affiliates)
-    .leftJoin(users, eq(users.id, affiliates.userId))
-    .leftJoin(levels, eq(levels.id, affiliates.levelId))
-    .where(
-      or(
-        ids.length > 0 ? inArray(affiliates.id, ids) : undefined,
-        codes.length > 0 ? inArray(affiliates.code, codes) : undefined,
-      ),
-    );
 }
 
 /**
@@ -238,34 +153,20 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
   const ordered = requests.flatMap(({ input }) =>
     input.external_id ? [{ campaignId: input.campaign_id, externalId: input.external_id }] : [],
   );
-  // Every lookup at once; only the owners of clicks come after, and only those not found already.
-  const [campaignRows, before, clickRows, namedOwners] = await Promise.all([
+  // Every lookup at once (the candidates: clicks with their first clicks, coupons, affiliates).
+  const [campaignRows, before, found] = await Promise.all([
     db
       .select()
       .from(campaigns)
       .where(inArray(campaigns.id, unique(requests.map((r) => r.input.campaign_id)))),
     findOrders(db, ordered),
-    findBatchClicks(db, deps, unique(requests.flatMap((r) => (r.input.click_id ? [r.input.click_id] : [])))),
-    findAffiliates(
+    findCandidates(
       db,
-      unique(requests.flatMap((r) => (r.input.affiliate_id ? [r.input.affiliate_id] : []))),
-      unique(requests.flatMap((r) => (r.input.affiliate_code ? [r.input.affiliate_code] : []))),
+      deps.flushClicks,
+      requests.map((r) => r.input),
     ),
   ]);
   const campaignOf = new Map(campaignRows.map((c) => [c.id, c]));
-  const named = new Set(namedOwners.map((row) => row.affiliate.id));
-  const ownerRows = namedOwners.concat(
-    await findAffiliates(
-      db,
-      unique([...clickRows.values()].map((row) => row.click.affiliateId).filter((id) => !named.has(id))),
-      [],
-    ),
-  );
-  const found = {
-    clicks: clickRows,
-    byId: new Map(ownerRows.map((row) => [row.affiliate.id, row])),
-    byCode: new Map(ownerRows.map((row) => [row.affiliate.code, row])),
-  };
 
   /** Requests answered as repeats once the batch is written: an order recorded before, or earlier in this batch. */
   const repeats: { index: number; key: string }[] = [];
@@ -274,8 +175,14 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
     index: number;
     values: typeof sales.$inferInsert;
     owner: AffiliateRow;
+    sharedWith: AffiliateRow | null;
     campaignName: string;
     approveNow: boolean;
+    /** What the fraud rules look at, once the batch's context is read. */
+    checks: SaleForChecks;
+    /** The source asked for it approved (an admin's, or a merchant's of an approved sale). */
+    asksApproved: boolean;
+    source: SaleSource;
   }[] = [];
   requests.forEach((request, index) => {
     const { input, meta, at } = request;
@@ -289,32 +196,44 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           return;
         }
       }
-      const { owner, by, click } = attribute(request, campaign, found);
+      const attribution = attribute(input, at, campaign, found);
+      const { owner, by, click, linkClick, sharedWith } = attribution;
       const { affiliate } = owner;
-      if (affiliate.status !== 'approved' && affiliate.status !== 'suspended') {
+      if (!mayEarn(owner)) {
         throw refused(
           by === 'click' ? 'click_id' : by,
           'belongs to an affiliate who is not approved',
           'AFFILIATE_NOT_APPROVED',
         );
       }
-      const commission = computeCommission(input.amount_cents, {
+      // A split's one commission is worked out as the owner's (their level when the campaign has no rule).
+      const computed = computeCommission(input.amount_cents, {
         campaignType: campaign.commissionType,
         campaignValue: campaign.commissionValue,
         level: owner.level ? { name: owner.level.name, commissionBps: owner.level.commissionBps } : null,
       });
-      const flags: string[] = [];
-      if (input.customer_email && owner.email && input.customer_email.toLowerCase() === owner.email.toLowerCase()) {
-        flags.push('self_referral');
-      }
-      if (click && at.getTime() - click.click.at.getTime() < FAST_CLICK_SECONDS * 1000) flags.push('fast_click');
+      const commission = {
+        ...computed,
+        ...attributionNote(attribution, computed.commission_cents, input.amount_cents),
+      };
+      const shared = commission.shares?.find((share) => share.role === 'first');
       const holdDays = campaign.holdDaysByMethod[input.payment_method] ?? campaign.holdDays;
       fresh.push({
         index,
         owner,
+        sharedWith,
         campaignName: campaign.name,
-        // A flagged sale waits for an admin, whatever status its source asked for.
-        approveNow: input.status === 'approved' && (flags.length === 0 || meta.source === 'admin'),
+        approveNow: false,
+        checks: {
+          customerEmail: input.customer_email ?? null,
+          affiliateEmails: [owner.email, sharedWith?.email ?? null],
+          affiliateUserId: affiliate.userId,
+          affiliateId: affiliate.id,
+          at,
+          click: click ? { at: click.click.at, ipHash: click.click.ipHash, userAgent: click.click.userAgent } : null,
+        },
+        asksApproved: input.status === 'approved',
+        source: meta.source,
         values: {
           campaignId: campaign.id,
           affiliateId: affiliate.id,
@@ -323,15 +242,19 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           amountCents: input.amount_cents,
           paymentMethod: input.payment_method,
           origin: input.origin ?? '',
-          utmSource: click?.utmSource ?? '',
-          linkId: click?.click.linkId ?? null,
+          utmSource: linkClick?.utmSource ?? '',
+          linkId: linkClick?.click.linkId ?? null,
           source: meta.source,
           status: 'pending',
           commissionCents: commission.commission_cents,
           commission,
-          flags,
+          flags: [],
           customerEmail: input.customer_email ?? null,
           attributedBy: by,
+          sharedAffiliateId: shared?.affiliate_id ?? null,
+          sharedCommissionCents: shared?.commission_cents ?? 0,
+          sharedAmountCents: shared?.amount_cents ?? 0,
+          couponId: attribution.coupon?.id ?? null,
           payableAt: new Date(at.getTime() + holdDays * DAY_MS),
           createdAt: at,
         },
@@ -343,6 +266,22 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
     }
   });
 
+  // The fraud rules, with what they need of the whole batch read at once (decision 024).
+  if (fresh.length > 0) {
+    const rules = await currentFraudRules(db);
+    const context = await saleCheckContext(
+      db,
+      rules,
+      fresh.map((entry) => entry.checks),
+    );
+    for (const entry of fresh) {
+      const flags = saleFlags(rules, entry.checks, context);
+      entry.values.flags = flags;
+      // A flagged sale waits for an admin, whatever status its source asked for.
+      entry.approveNow = entry.asksApproved && (flags.length === 0 || entry.source === 'admin');
+    }
+  }
+
   const created = new Map<number, Sale>();
   if (fresh.length > 0) {
     const write = async (tx: Db) => {
@@ -352,6 +291,7 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           ...entry.values,
           actorId: requests[entry.index]?.meta.actorId ?? null,
           userId: entry.owner.affiliate.userId,
+          sharedUserId: entry.sharedWith?.affiliate.userId ?? null,
           textEn: `A sale on “${entry.campaignName}” earned you a pending commission.`,
           textPt: `Uma venda em “${entry.campaignName}” gerou uma comissão pendente para você.`,
         })),
@@ -374,6 +314,7 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
             row,
             actorId: requests[entry.index]?.meta.actorId ?? null,
             userId: entry.owner.affiliate.userId,
+            sharedUserId: entry.sharedWith?.affiliate.userId ?? null,
             campaignName: entry.campaignName,
           })),
       );
@@ -472,24 +413,21 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
   }
   await moveSaleInStats(tx, row, step.from, step.to);
   await queueSaleStepOutbox(tx, action, [row.id]);
-  if (row.commissionCents > 0 && action === 'approve') {
-    await appendLedgerEntry(tx, {
-      affiliateId: row.affiliateId,
-      kind: 'commission',
-      amountCents: row.commissionCents,
-      saleId: row.id,
-      at: now,
-    });
-  }
-  if (row.commissionCents > 0 && action === 'refund') {
-    // Even when the commission was already redeemed: the balance may go negative (DESIGN.md §6).
-    await appendLedgerEntry(tx, {
-      affiliateId: row.affiliateId,
-      kind: 'reversal',
-      amountCents: -row.commissionCents,
-      saleId: row.id,
-      at: now,
-    });
+  // Each sharing affiliate's own line (a split sale has two: docs/decisions/021). A refund reverses
+  // even a commission already redeemed: the balance may go negative (DESIGN.md §6).
+  if (action === 'approve' || action === 'refund') {
+    await appendLedgerEntries(
+      tx,
+      sharesOf(row)
+        .filter((share) => share.commissionCents > 0)
+        .map((share) => ({
+          affiliateId: share.affiliateId,
+          kind: action === 'approve' ? ('commission' as const) : ('reversal' as const),
+          amountCents: action === 'approve' ? share.commissionCents : -share.commissionCents,
+          saleId: row.id,
+          at: now,
+        })),
+    );
   }
   await audit(tx, {
     actorId,
@@ -499,12 +437,23 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
     before: { status: step.from },
     after: { status: step.to, note: note ?? null },
   });
-  const [owner] = await tx
+  const owners = await tx
     .select({ userId: affiliates.userId, campaignName: campaigns.name })
     .from(affiliates)
     .innerJoin(campaigns, eq(campaigns.id, row.campaignId))
-    .where(eq(affiliates.id, row.affiliateId));
-  if (owner) await notifyUsers(tx, [owner.userId], decisionNotification(action, row, owner.campaignName));
+    .where(
+      inArray(
+        affiliates.id,
+        sharesOf(row).map((share) => share.affiliateId),
+      ),
+    );
+  if (owners[0]) {
+    await notifyUsers(
+      tx,
+      owners.map((owner) => owner.userId),
+      decisionNotification(action, row, owners[0].campaignName),
+    );
+  }
   return row;
 }
 
@@ -529,7 +478,14 @@ function decisionNotification(action: SaleAction, row: typeof sales.$inferSelect
  */
 async function approveRecorded(
   tx: Db,
-  recorded: { row: typeof sales.$inferSelect; actorId: number | null; userId: number; campaignName: string }[],
+  recorded: {
+    row: typeof sales.$inferSelect;
+    actorId: number | null;
+    userId: number;
+    /** A split sale's first affiliate, told as well. */
+    sharedUserId: number | null;
+    campaignName: string;
+  }[],
 ) {
   const now = new Date();
   const approved = new Map<number, typeof sales.$inferSelect>();
@@ -555,15 +511,17 @@ async function approveRecorded(
   await queueSaleStepOutbox(tx, 'approve', [...approved.keys()]);
   await appendLedgerEntries(
     tx,
-    rows
-      .filter((row) => row.commissionCents > 0)
-      .map((row) => ({
-        affiliateId: row.affiliateId,
-        kind: 'commission' as const,
-        amountCents: row.commissionCents,
-        saleId: row.id,
-        at: now,
-      })),
+    rows.flatMap((row) =>
+      sharesOf(row)
+        .filter((share) => share.commissionCents > 0)
+        .map((share) => ({
+          affiliateId: share.affiliateId,
+          kind: 'commission' as const,
+          amountCents: share.commissionCents,
+          saleId: row.id,
+          at: now,
+        })),
+    ),
   );
   const done = recorded.flatMap((r) => {
     const row = approved.get(r.row.id);
@@ -582,10 +540,12 @@ async function approveRecorded(
   );
   await notifyEach(
     tx,
-    done.map(({ row, userId, campaignName }) => ({
-      userId,
-      notification: decisionNotification('approve', row, campaignName),
-    })),
+    done.flatMap(({ row, userId, sharedUserId, campaignName }) =>
+      [userId, ...(sharedUserId === null ? [] : [sharedUserId])].map((to) => ({
+        userId: to,
+        notification: decisionNotification('approve', row, campaignName),
+      })),
+    ),
   );
   return approved;
 }

@@ -39,7 +39,8 @@ function linkSalesColumns() {
   const through = sql`from ${sales} where ${sales.linkId} = ${links.id} and ${sales.status} in ('pending', 'approved')`;
   return {
     sales: sql<number>`(select count(*)::int ${through})`,
-    commission_cents: sql<number>`(select coalesce(sum(${sales.commissionCents}), 0)::bigint ${through})`,
+    // The link is its owner's: a split sale earns it the owner's part (docs/decisions/021).
+    commission_cents: sql<number>`(select coalesce(sum(${sales.commissionCents} - ${sales.sharedCommissionCents}), 0)::bigint ${through})`,
   };
 }
 

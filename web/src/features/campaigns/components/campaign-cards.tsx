@@ -33,7 +33,8 @@ import { useCampaigns } from '../api/campaigns';
 import { commissionLabel } from './commission-label';
 
 const PAGE_SIZE = 12;
-export const STATUS_COLOR: Record<CampaignStatus, string> = { active: 'teal', paused: 'yellow', ended: 'gray' };
+// Green, not teal: teal's light badge reads below AA contrast on white (axe, campaign details).
+export const STATUS_COLOR: Record<CampaignStatus, string> = { active: 'green', paused: 'yellow', ended: 'gray' };
 
 /** The picture a campaign without its own gets: the brand's gradient and the campaign's initial. */
 function DefaultCampaignImage({ name }: { name: string }) {

@@ -66,6 +66,9 @@ export function CampaignDetails({ campaign }: { campaign: Campaign }) {
               </Fact>
               <Fact label={t('campaigns.hold')}>{t('campaigns.days', { count: campaign.hold_days })}</Fact>
             </SimpleGrid>
+            <Fact label={t('campaigns.attribution.label')}>
+              {t(`campaigns.attribution.models.${campaign.attribution_model}`)}
+            </Fact>
             {methodHolds.length > 0 && (
               <Stack gap={4}>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -1,5 +1,7 @@
 import '@mantine/tiptap/styles.css';
 import {
+  ATTRIBUTION_MODELS,
+  type AttributionModel,
   type Campaign,
   type CampaignStatus,
   campaignBodySchema,
@@ -14,6 +16,7 @@ import {
   Image,
   Input,
   NumberInput,
+  Radio,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -52,6 +55,7 @@ type Values = {
   starts_on: string;
   ends_on: string;
   status: CampaignStatus;
+  attribution_model: AttributionModel;
   description: string;
 };
 
@@ -75,6 +79,7 @@ function initialValues(campaign?: Campaign): Values {
     starts_on: dateOnly(campaign?.starts_at ?? null),
     ends_on: dateOnly(campaign?.ends_at ?? null),
     status: campaign?.status ?? 'active',
+    attribution_model: campaign?.attribution_model ?? 'last_click',
     description: campaign?.description ?? '',
   };
 }
@@ -136,6 +141,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         starts_at: values.starts_on ? `${values.starts_on}T00:00:00-03:00` : null,
         ends_at: values.ends_on ? `${values.ends_on}T23:59:59-03:00` : null,
         status: values.status,
+        attribution_model: values.attribution_model,
       });
       navigate(campaign ? pathTo('campaignDetails', { id: saved.id }) : pathTo('adminCampaignEdit', { id: saved.id }), {
         state: { saved: true },
@@ -255,6 +261,24 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
               ))}
             </SimpleGrid>
           </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Radio.Group
+            label={t('campaigns.attribution.label')}
+            description={t('campaigns.attribution.help')}
+            {...form.getInputProps('attribution_model')}
+          >
+            <Stack gap="sm" mt="sm">
+              {ATTRIBUTION_MODELS.map((model) => (
+                <Radio
+                  key={model}
+                  value={model}
+                  label={t(`campaigns.attribution.models.${model}`)}
+                  description={t(`campaigns.attribution.descriptions.${model}`)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
         </Card>
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

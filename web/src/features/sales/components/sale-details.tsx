@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/form';
 import { formatBps, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { useDecideSale } from '../api/sales';
 import { originLabel } from './origin-label';
+import { SaleAttributionRows } from './sale-attribution';
 import { SaleDecisionModal } from './sale-decision-modal';
 import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
 
@@ -240,6 +241,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                 <Table.Th>{t('sales.commission')}</Table.Th>
                 <Table.Td fw={700}>{money(commission.commission_cents)}</Table.Td>
               </Table.Tr>
+              <SaleAttributionRows sale={sale} admin={admin} />
             </Table.Tbody>
           </Table>
           <Stack gap={4} mt="md">

@@ -1,7 +1,18 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
 import { centsOf } from '@contract/money-text';
 import { saleBodySchema } from '@contract/sales';
-import { Anchor, Button, Card, Checkbox, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  useMatches,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,12 +25,13 @@ import { formatMoney } from '../../../lib/format';
 import { useRecordSale } from '../api/sales';
 import type { Option } from './sales-filters';
 
-type Who = 'affiliate_code' | 'click_id';
+type Who = 'affiliate_code' | 'click_id' | 'coupon';
 type Values = {
   campaign_id: string | null;
   who: Who;
   affiliate_code: string;
   click_id: string;
+  coupon: string;
   amount: string;
   payment_method: PaymentMethod;
   origin: string;
@@ -33,6 +45,7 @@ const EMPTY: Values = {
   who: 'affiliate_code',
   affiliate_code: '',
   click_id: '',
+  coupon: '',
   amount: '',
   payment_method: 'pix',
   origin: '',
@@ -53,6 +66,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
       amount: moneyRule(saleBodySchema.shape.amount_cents, t('sales.create.amountRule'), t),
       affiliate_code: (v, values) => (values.who !== 'affiliate_code' || v.trim() ? null : t('sales.create.whoRule')),
       click_id: (v, values) => (values.who !== 'click_id' || v.trim() ? null : t('sales.create.whoRule')),
+      coupon: (v, values) => (values.who !== 'coupon' || v.trim() ? null : t('sales.create.couponRule')),
     },
   });
 
@@ -64,7 +78,9 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
         campaign_id: Number(values.campaign_id),
         ...(values.who === 'affiliate_code'
           ? { affiliate_code: values.affiliate_code.trim() }
-          : { click_id: values.click_id.trim() }),
+          : values.who === 'coupon'
+            ? { coupon: values.coupon.trim() }
+            : { click_id: values.click_id.trim() }),
         amount_cents: centsOf(values.amount) ?? 0,
         payment_method: values.payment_method,
         origin: optional(values.origin),
@@ -91,6 +107,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
   });
 
   const who = form.getValues().who;
+  const whoOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
@@ -121,11 +138,14 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
             <Stack gap={6}>
               <SegmentedControl
                 aria-label={t('sales.create.who')}
+                // Three choices in Portuguese are wider than a phone: one under the other there.
+                orientation={whoOrientation}
                 value={who}
                 onChange={(value) => form.setFieldValue('who', value as Who)}
                 data={[
                   { value: 'affiliate_code', label: t('sales.create.whoCode') },
                   { value: 'click_id', label: t('sales.create.whoClick') },
+                  { value: 'coupon', label: t('sales.create.whoCoupon') },
                 ]}
                 w={{ base: '100%', sm: 'fit-content' }}
               />
@@ -135,6 +155,14 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
                   required
                   maxLength={40}
                   {...form.getInputProps('affiliate_code')}
+                />
+              ) : who === 'coupon' ? (
+                <TextInput
+                  label={t('sales.create.coupon')}
+                  description={t('sales.create.couponHelp')}
+                  required
+                  maxLength={32}
+                  {...form.getInputProps('coupon')}
                 />
               ) : (
                 <TextInput

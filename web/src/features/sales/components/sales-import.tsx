@@ -42,11 +42,12 @@ function downloadTemplate() {
       'payment_method',
       'affiliate_code',
       'click_id',
+      'coupon',
       'customer_email',
       'origin',
       'status',
     ],
-    [['1', 'PEDIDO-1001', csvMoney(19_990), 'pix', 'ANA2024', '', 'cliente@example.com', 'site', 'pending']],
+    [['1', 'PEDIDO-1001', csvMoney(19_990), 'pix', 'ANA2024', '', '', 'cliente@example.com', 'site', 'pending']],
   );
   saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'modelo-vendas.csv');
 }

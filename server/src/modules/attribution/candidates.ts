@@ -1,0 +1,122 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { affiliates, clicks, coupons, levels, links, users } from '../../db/schema';
+
+export type AffiliateRow = {
+  affiliate: typeof affiliates.$inferSelect;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  level: typeof levels.$inferSelect | null;
+};
+export type ClickRow = { click: typeof clicks.$inferSelect; utmSource: string | null };
+export type CouponRow = typeof coupons.$inferSelect;
+
+/** Everything a batch of sales may be attributed by, found at once (docs/decisions/016 and 021). */
+export type Candidates = {
+  /** The clicks the sales came with and the first clicks those name, by id. */
+  clicks: Map<string, ClickRow>;
+  /** The coupons the sales name, by lower-case code. */
+  coupons: Map<string, CouponRow>;
+  byId: Map<number, AffiliateRow>;
+  byCode: Map<string, AffiliateRow>;
+};
+
+/** What a sale names its affiliate by, as the attribution reads it. */
+export type Named = {
+  click_id?: string | undefined;
+  coupon?: string | undefined;
+  affiliate_id?: number | undefined;
+  affiliate_code?: string | undefined;
+};
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** The clicks of these ids and, in the same query, the first clicks they name. */
+async function findClicks(db: Db, ids: string[]): Promise<ClickRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ click: clicks, utmSource: links.utmSource })
+    .from(clicks)
+    .leftJoin(links, eq(links.id, clicks.linkId))
+    .where(
+      or(
+        inArray(clicks.id, ids),
+        sql`${clicks.id} in (select first_click_id from clicks where id in ${ids} and first_click_id is not null)`,
+      ),
+    );
+}
+
+/**
+ * Each click of the batch with its first click, writing the clicks still in memory first when one is
+ * not found yet (a first click is older than the click naming it: written with it or before).
+ */
+async function findBatchClicks(db: Db, flushClicks: () => Promise<void>, ids: string[]) {
+  const found = new Map((await findClicks(db, ids)).map((row) => [row.click.id, row]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    await flushClicks();
+    for (const row of await findClicks(db, missing)) found.set(row.click.id, row);
+  }
+  return found;
+}
+
+async function findCoupons(db: Db, codes: string[]): Promise<CouponRow[]> {
+  if (codes.length === 0) return [];
+  return db.select().from(coupons).where(sql`lower(${coupons.code}) in ${codes}`);
+}
+
+async function findAffiliates(db: Db, ids: number[], codes: string[]): Promise<AffiliateRow[]> {
+  if (ids.length === 0 && codes.length === 0) return [];
+  return db
+    .select({
+      affiliate: affiliates,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      level: levels,
+    })
+    .from(affiliates)
+    .leftJoin(users, eq(users.id, affiliates.userId))
+    .leftJoin(levels, eq(levels.id, affiliates.levelId))
+    .where(
+      or(
+        ids.length > 0 ? inArray(affiliates.id, ids) : undefined,
+        codes.length > 0 ? inArray(affiliates.code, codes) : undefined,
+      ),
+    );
+}
+
+/**
+ * The candidates of a whole batch: its clicks (with their first clicks), coupons and named
+ * affiliates in parallel, then the owners of those clicks and coupons not found already. No sale
+ * costs a query of its own.
+ */
+export async function findCandidates(db: Db, flushClicks: () => Promise<void>, named: Named[]): Promise<Candidates> {
+  const [clickRows, couponRows, namedOwners] = await Promise.all([
+    findBatchClicks(db, flushClicks, unique(named.flatMap((n) => (n.click_id ? [n.click_id] : [])))),
+    findCoupons(db, unique(named.flatMap((n) => (n.coupon ? [n.coupon.toLowerCase()] : [])))),
+    findAffiliates(
+      db,
+      unique(named.flatMap((n) => (n.affiliate_id ? [n.affiliate_id] : []))),
+      unique(named.flatMap((n) => (n.affiliate_code ? [n.affiliate_code] : []))),
+    ),
+  ]);
+  const known = new Set(namedOwners.map((row) => row.affiliate.id));
+  const owners = namedOwners.concat(
+    await findAffiliates(
+      db,
+      unique([
+        ...[...clickRows.values()].map((row) => row.click.affiliateId),
+        ...couponRows.map((coupon) => coupon.affiliateId),
+      ]).filter((id) => !known.has(id)),
+      [],
+    ),
+  );
+  return {
+    clicks: clickRows,
+    coupons: new Map(couponRows.map((coupon) => [coupon.code.toLowerCase(), coupon])),
+    byId: new Map(owners.map((row) => [row.affiliate.id, row])),
+    byCode: new Map(owners.map((row) => [row.affiliate.code, row])),
+  };
+}
