@@ -54,6 +54,7 @@ export async function seedDemoWebhooks(db: Db, serverSecret: string) {
         row: {
           endpointId: endpoint.id,
           eventType: type,
+          subject: `sale:${sale.id}`,
           payload: {
             type,
             timestamp: at.toISOString(),

@@ -27,7 +27,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 /**
  * The queue and the log of webhook messages: one row per event and endpoint, written in the same
  * statement or transaction as the event, taken by a worker with FOR UPDATE SKIP LOCKED (the oldest
- * waiting row of an endpoint first), retried with backoff. `message_id` is the `webhook-id`.
+ * waiting row of an endpoint and subject first), retried with backoff. `message_id` is the `webhook-id`.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -40,6 +40,11 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type', { enum: WEBHOOK_EVENTS }).notNull(),
     /** The body as signed and sent: `{type, timestamp, data}`. */
     payload: jsonb('payload').notNull(),
+    /**
+     * What the event is about (`sale:42`, `redemption:7`, `affiliate:3`): an endpoint gets the
+     * messages of one subject in the order they were queued; different subjects go side by side.
+     */
+    subject: text('subject').notNull(),
     state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /** When a queued row is due; while a worker holds it, when its hold runs out. Null once finished. */
@@ -52,7 +57,8 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_deliveries_queued_idx').on(t.endpointId, t.id).where(sql`${t.state} = 'queued'`),
+    index('webhook_deliveries_queued_idx').on(t.endpointId, t.subject, t.id).where(sql`${t.state} = 'queued'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
     check('webhook_deliveries_attempts_check', sql`${t.attempts} >= 0`),
   ],

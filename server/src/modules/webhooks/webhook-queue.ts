@@ -26,8 +26,8 @@ const SALE_DATA = `jsonb_build_object('id', s.id, 'campaign_id', s.campaign_id, 
  */
 export const WEBHOOKS_SALE_CREATED_CTE = `
   webhooks_queued as (
-    insert into webhook_deliveries (endpoint_id, event_type, payload)
-    select e.id, 'sale.created', jsonb_build_object('type', 'sale.created', 'timestamp', ${EVENT_TIME},
+    insert into webhook_deliveries (endpoint_id, event_type, subject, payload)
+    select e.id, 'sale.created', 'sale:' || s.id, jsonb_build_object('type', 'sale.created', 'timestamp', ${EVENT_TIME},
       'data', ${SALE_DATA})
     from (select *, 'pending' as status from inserted order by id) s
     cross join webhook_endpoints e
@@ -40,9 +40,9 @@ export const WEBHOOKS_SALE_CREATED_CTE = `
  */
 export function saleWebhooksCte(type: SaleWebhookEvent, saleIds: number[]): SQL {
   return sql`webhooks_queued as (
-    insert into ${webhookDeliveries} (endpoint_id, event_type, payload)
-    select e.id, ${type}::text, jsonb_build_object('type', ${type}::text, 'timestamp', ${sql.raw(EVENT_TIME)},
-      'data', ${sql.raw(SALE_DATA)})
+    insert into ${webhookDeliveries} (endpoint_id, event_type, subject, payload)
+    select e.id, ${type}::text, 'sale:' || s.id, jsonb_build_object('type', ${type}::text,
+      'timestamp', ${sql.raw(EVENT_TIME)}, 'data', ${sql.raw(SALE_DATA)})
     from (select * from sales where ${inArray(sales.id, saleIds)} order by id) s
     cross join ${webhookEndpoints} e
     where e.enabled and ${type}::text = any(e.events)
@@ -76,23 +76,26 @@ export async function queueSaleChargebackWebhooks(tx: Db, saleIds: number[]) {
  * Queues any event with its data, inside the caller's transaction: one statement, writing a row
  * per enabled endpoint subscribed to it. The one entry point a future step (a chargeback) calls.
  */
-export async function queueWebhookEvent(tx: Db, type: WebhookEvent, data: Record<string, unknown>) {
+export async function queueWebhookEvent(tx: Db, type: WebhookEvent, data: Record<string, unknown> & { id: unknown }) {
+  // `redemption.paid` of redemption 7 is about `redemption:7`, as its `requested` was.
+  const subject = `${type.split('.')[0]}:${String(data.id)}`;
   await tx.execute(sql`
-    insert into ${webhookDeliveries} (endpoint_id, event_type, payload)
-    select e.id, ${type}::text, jsonb_build_object('type', ${type}::text, 'timestamp', ${sql.raw(EVENT_TIME)},
-      'data', ${JSON.stringify(data)}::jsonb)
+    insert into ${webhookDeliveries} (endpoint_id, event_type, subject, payload)
+    select e.id, ${type}::text, ${subject}::text, jsonb_build_object('type', ${type}::text,
+      'timestamp', ${sql.raw(EVENT_TIME)}, 'data', ${JSON.stringify(data)}::jsonb)
     from ${webhookEndpoints} e
     where e.enabled and ${type}::text = any(e.events)
     order by e.id`);
 }
 
 /**
- * Takes up to `limit` due messages for this worker, each the oldest waiting one of its endpoint, so
- * an endpoint hears of events in the order they happened: a message waits while an earlier one of
- * its endpoint is queued (held by a worker or waiting for its retry). The attempt is counted and the
- * row held (its next attempt moved to `holdUntil`) in the same statement; SKIP LOCKED lets other
- * servers take other endpoints' messages meanwhile. A dead worker's rows are due again once the
- * hold runs out.
+ * Takes up to `limit` due messages for this worker, each the oldest waiting one of its endpoint and
+ * subject, so an endpoint hears of one sale's (redemption's, affiliate's) events in the order they
+ * happened: a message waits while an earlier one of its endpoint and subject is queued (held by a
+ * worker or waiting for its retry). Messages of different subjects go side by side. The attempt is
+ * counted and the row held (its next attempt moved to `holdUntil`) in the same statement; SKIP
+ * LOCKED lets other servers take other messages meanwhile. A dead worker's rows are due again once
+ * the hold runs out.
  */
 export async function claimDueMessages(db: Db, now: Date, holdUntil: Date, limit: number) {
   const result = await db.execute(sql`
@@ -105,7 +108,8 @@ export async function claimDueMessages(db: Db, now: Date, holdUntil: Date, limit
       where q.state = 'queued' and e.enabled and q.next_attempt_at <= ${now.toISOString()}::timestamptz
         and not exists (
           select 1 from ${webhookDeliveries} earlier
-          where earlier.endpoint_id = q.endpoint_id and earlier.state = 'queued' and earlier.id < q.id
+          where earlier.endpoint_id = q.endpoint_id and earlier.subject = q.subject and earlier.state = 'queued'
+            and earlier.id < q.id
         )
       order by q.next_attempt_at, q.id
       limit ${limit}

@@ -14,9 +14,9 @@ import { webhookHeaders } from './webhook-signature';
  */
 export const BACKOFF_SECONDS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
 export const MAX_ATTEMPTS = BACKOFF_SECONDS.length + 1;
-const BATCH = 20;
-/** Rounds one run may make, so a backlog is worked through by turns, not by one run forever. */
-const MAX_ROUNDS = 10;
+const BATCH = 50;
+/** How long one run keeps taking rounds: a backlog is worked through by turns, not by one run forever. */
+const RUN_BUDGET_MS = 4_000;
 const USER_AGENT = 'Afiliados-Webhooks/1.0';
 
 export type WebhookWorkerOptions = {
@@ -116,7 +116,8 @@ export async function runWebhookDeliveries(db: Db, options: WebhookWorkerOptions
   // A hold well past the attempt's own deadline: no other worker takes a row while it is being sent.
   const holdMs = options.timeoutMs * 2 + 30_000;
   let made = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+  const runStarted = Date.now();
+  while (Date.now() - runStarted < RUN_BUDGET_MS) {
     const started = clock();
     const claims = await claimDueMessages(db, started, new Date(started.getTime() + holdMs), BATCH);
     if (claims.length === 0) break;
@@ -147,7 +148,7 @@ export async function runWebhookDeliveries(db: Db, options: WebhookWorkerOptions
       }),
     );
     made += claims.length;
-    // One message per endpoint a round: the next round takes the ones just unblocked.
+    // A round takes one message per endpoint and subject: the next takes the ones just unblocked.
   }
   return made;
 }

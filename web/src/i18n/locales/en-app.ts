@@ -128,7 +128,7 @@ export const enApp = {
     done: 'Done',
     deliveriesTitle: 'Deliveries to {{host}}',
     deliveriesDescription:
-      'Each message and what your endpoint answered. A failed one is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; messages go out in the order they happened. An endpoint that fails for a whole day is disabled and the administrators are told.',
+      'Each message and what your endpoint answered. A failed one is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; the events of one sale, redemption or affiliate go out in the order they happened. An endpoint that fails for a whole day is disabled and the administrators are told.',
     noDeliveries: 'Nothing sent to this endpoint yet. Messages show here as its events happen.',
     event: 'Event',
     messageId: 'Message id',

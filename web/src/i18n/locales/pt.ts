@@ -269,7 +269,7 @@ export const pt: Messages = {
     done: 'Concluir',
     deliveriesTitle: 'Entregas para {{host}}',
     deliveriesDescription:
-      'Cada mensagem e o que seu endpoint respondeu. Uma que falha é tentada de novo após 5 s, 5 min, 30 min, 2 h, 5 h, 10 h e 10 h; as mensagens saem na ordem em que aconteceram. Um endpoint que falha por um dia inteiro é desativado e os administradores são avisados.',
+      'Cada mensagem e o que seu endpoint respondeu. Uma que falha é tentada de novo após 5 s, 5 min, 30 min, 2 h, 5 h, 10 h e 10 h; os eventos de uma mesma venda, resgate ou afiliado saem na ordem em que aconteceram. Um endpoint que falha por um dia inteiro é desativado e os administradores são avisados.',
     noDeliveries: 'Nada enviado a este endpoint ainda. As mensagens aparecem aqui conforme seus eventos acontecem.',
     event: 'Evento',
     messageId: 'Id da mensagem',
