@@ -42,6 +42,7 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/admin/aprovar-afiliados', 'Approve affiliates'],
     ['/fale-conosco', 'Contact us'],
     ['/admin/metricas/trafego', 'Traffic'],
+    ['/admin/webhooks', 'Webhooks'],
   ] as const) {
     test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
       await useSession(page, ADMIN.email, ADMIN.password);

@@ -31,6 +31,7 @@ import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-bu
 import { registerRedirect } from './modules/tracking/redirect';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usersAdminRoutes } from './modules/users/users.routes';
+import { webhooksAdminRoutes } from './modules/webhooks/webhooks.routes';
 import { authPlugin } from './plugins/auth';
 import { contractValidatorCompiler } from './plugins/contract-validation';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
@@ -206,6 +207,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(ledgerAdminRoutes);
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);
+          await admin.register(webhooksAdminRoutes);
         });
       });
     },

@@ -11,6 +11,7 @@ describe('redactText', () => {
     ['a session token', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', 'eyJ'],
     ['an API key', 'key afk_Zm9vYmFyYmF6cXV4cXV1eA used', 'afk_'],
     ['a signing secret', 'secret whsec_Zm9vYmFyYmF6cXV4cXV1eA', 'whsec_'],
+    ['a webhook secret in standard base64', 'secret whsec_ab+/Zm9v/YmFy+YmF6cXV4cXV1eA== kept', 'YmF6'],
     ['a SHA-256 digest', `hash ${'ab'.repeat(32)}`, 'abab'],
     ['a reset link token', 'GET /auth/resetar-senha/Zm9vYmFyYmF6cXV4cXV1eA?x=1', 'Zm9vYmFy'],
     [

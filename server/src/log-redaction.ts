@@ -18,7 +18,7 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/\$argon2(?:id|i|d)\$[^\s,"'`)\]}]+/g, REDACTED],
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED],
   [/\bafk_[\w-]+/g, REDACTED],
-  [/\bwhsec_[\w-]+/g, REDACTED],
+  [/\bwhsec_[\w+/=-]+/g, REDACTED],
   [/\b[\w-]{16}\.[\w-]{22}\.[\w-]{8,}/g, REDACTED],
   [/\b[0-9a-f]{64}\b/gi, REDACTED],
   [/(resetar-senha\/)[^/?#\s]+/g, `$1${REDACTED}`],

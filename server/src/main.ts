@@ -6,6 +6,7 @@ import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
 import { schedulePostbackDeliveries } from './modules/postbacks/postback-worker';
 import { scheduleAutoApproval } from './modules/sales/approval-job';
+import { scheduleWebhookDeliveries } from './modules/webhooks/webhook-worker';
 import { prepareDatabase } from './seed/prepare';
 
 /** The built SPA sits beside the server bundle: dist/server/main.mjs -> dist/web. */
@@ -38,6 +39,11 @@ async function main() {
     schedulePostbackDeliveries(database.db, app.log, {
       policy: { allowPrivate: config.postbackAllowPrivate },
       timeoutMs: config.postbackTimeoutMs,
+    }),
+    scheduleWebhookDeliveries(database.db, app.log, {
+      policy: { allowPrivate: config.postbackAllowPrivate },
+      timeoutMs: config.postbackTimeoutMs,
+      serverSecret: config.jwtSecret,
     }),
   ];
   const stopJobs = () => {

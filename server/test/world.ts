@@ -1,7 +1,7 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { affiliates, campaigns, networks } from '../src/db/schema';
+import { affiliates, campaigns, networks, webhookDeliveries } from '../src/db/schema';
 import { createSignedIn, signIn } from './fixtures';
 import type { TestApp } from './helper';
 
@@ -28,7 +28,9 @@ export type IdKind =
   | 'campaign'
   | 'level'
   | 'network'
-  | 'apiKey';
+  | 'apiKey'
+  | 'webhook'
+  | 'webhookDelivery';
 
 export type World = {
   app: FastifyInstance;
@@ -44,6 +46,9 @@ export type World = {
   apiKey: { id: number; key: string };
   /** A second key the fuzz may revoke. */
   spareApiKeyId: number;
+  /** A webhook endpoint subscribed to every sale event, and one of its messages. */
+  webhookId: number;
+  webhookDeliveryId: number;
   /** Bearer headers per role; `undefined` for anonymous. */
   headersOf(role: Role): Record<string, string>;
   /** Signs the roles in again when a request ended a session, and lifts maintenance if one began. */
@@ -98,6 +103,17 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const spareApiKey = await ok(
     app,
     { method: 'POST', url: '/api/v1/api-keys', headers: admin.headers, payload: { name: 'Outra', signed: false } },
+    201,
+  );
+
+  const webhook = await ok(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: admin.headers,
+      payload: { url: 'https://hooks.example.com/afiliados', events: ['sale.created', 'sale.approved'] },
+    },
     201,
   );
 
@@ -182,6 +198,10 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const b = await affiliateWithActivity('b');
   const spare = await affiliateWithActivity('spare');
   const signedIn = { admin, affiliate: a };
+  const [delivery] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, webhook.id));
 
   return {
     app,
@@ -194,6 +214,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
     networkId: network?.id ?? 0,
     apiKey: { id: apiKey.id, key: apiKey.key },
     spareApiKeyId: spareApiKey.id,
+    webhookId: webhook.id,
+    webhookDeliveryId: delivery?.id ?? 0,
     headersOf(role) {
       return role === 'anonymous' ? {} : signedIn[role].headers;
     },
@@ -241,6 +263,8 @@ export function idKindOf(path: string, param: string): IdKind | null {
     levels: 'level',
     networks: 'network',
     'api-keys': 'apiKey',
+    webhooks: 'webhook',
+    deliveries: 'webhookDelivery',
   };
   return kinds[before ?? ''] ?? null;
 }
@@ -257,5 +281,7 @@ export function idsFor(world: World, owner: OwnedIds): Record<IdKind, number> {
     level: world.levelId,
     network: world.networkId,
     apiKey: world.spareApiKeyId,
+    webhook: world.webhookId,
+    webhookDelivery: world.webhookDeliveryId,
   };
 }

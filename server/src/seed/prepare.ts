@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_ACCOUNTS, seedDemoProgramme } from './demo';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoPostbacks } from './demo-postbacks';
+import { seedDemoWebhooks } from './demo-webhooks';
 
 const DEMO_MARKER = 'demo_data';
 
@@ -37,6 +38,7 @@ export async function prepareDatabase(database: Database, config: Config, log: F
       await seedDemoProgramme(db, { withAdmin: !config.adminEmail });
       await seedDemoActivity(db);
       await seedDemoPostbacks(db, DEMO_ACCOUNTS[1].email);
+      await seedDemoWebhooks(db, config.jwtSecret);
       await db.insert(settings).values({ key: DEMO_MARKER, value: { seeded_at: new Date().toISOString() } });
       log.info('demo programme seeded');
     }

@@ -49,6 +49,7 @@ export const paths = {
   adminRedemptionMetrics: '/admin/metricas/resgates',
   adminSalesMetrics: '/admin/metricas/vendas',
   adminApproveAffiliates: '/admin/aprovar-afiliados',
+  adminWebhooks: '/admin/webhooks',
 
   // Public (blank layout)
   authLogin: '/auth/login',

@@ -89,6 +89,7 @@ const adminRoutes: RouteObject[] = [
     path: paths.adminSalesOriginMetrics,
     element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
   },
+  { path: paths.adminWebhooks, element: screen('adminWebhooks', () => import('./routes/admin/webhooks')) },
   {
     path: paths.adminFraudRules,
     element: screen('adminFraudRules', () => import('./routes/admin/fraud-rules')),

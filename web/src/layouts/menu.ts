@@ -20,6 +20,7 @@ import {
   IconUserCheck,
   IconUsers,
   IconWallet,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -63,6 +64,7 @@ export const MENU: MenuSection[] = [
       { screen: 'adminRedemptionHistory', icon: IconCash },
       { screen: 'adminPaymentHistory', icon: IconCreditCard },
       { screen: 'adminFraudRules', icon: IconShieldCheck },
+      { screen: 'adminWebhooks', icon: IconWebhook },
     ],
   },
   {

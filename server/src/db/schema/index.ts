@@ -9,3 +9,4 @@ export * from './stats';
 export * from './system';
 export * from './tracking';
 export * from './users';
+export * from './webhooks';

@@ -11,6 +11,7 @@ import { AppError, fieldError } from '../../errors';
 import { mails } from '../../mail/templates';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
+import { queueWebhookEvent } from '../webhooks/webhook-queue';
 
 const affiliateColumns = {
   id: affiliates.id,
@@ -109,6 +110,14 @@ export async function approveAffiliate(ctx: AppContext, actorId: number, id: num
       entityId: id,
       before: toAffiliate(before),
       after: toAffiliate(after),
+    });
+    await queueWebhookEvent(tx, 'affiliate.approved', {
+      id,
+      user_id: after.user_id,
+      code: after.code,
+      status: 'approved',
+      level_id: after.level_id,
+      network_id: after.network_id,
     });
     await notifyUsers(tx, [after.user_id], {
       kind: 'affiliate.approved',

@@ -21,6 +21,7 @@ import { registrationFlags, rememberSignIn } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.service';
 import { getMaintenance } from '../system/settings.service';
+import { queueWebhookEvent } from '../webhooks/webhook-queue';
 import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from './passwords';
 import { verifySecondFactor } from './two-factor.service';
 import { getUserState } from './user-state';
@@ -88,7 +89,19 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       const code = await newAffiliateCode(tx);
-      await tx.insert(affiliates).values({ userId: user.id, code, status: 'pending', flags });
+      const [affiliate] = await tx
+        .insert(affiliates)
+        .values({ userId: user.id, code, status: 'pending', flags })
+        .returning({ id: affiliates.id });
+      await queueWebhookEvent(tx, 'affiliate.registered', {
+        id: affiliate?.id,
+        user_id: user.id,
+        code,
+        status: 'pending',
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+      });
       await notifyAdmins(tx, {
         kind: 'affiliate.registered',
         title: 'New registration',

@@ -11,6 +11,7 @@ import { mails } from '../../mail/templates';
 import { audit } from '../audit/audit.service';
 import { notifyAdmins, notifyUsers } from '../notifications/notifications.service';
 import { dayAfter, dayStart } from '../sales/sales.repository';
+import { queueWebhookEvent } from '../webhooks/webhook-queue';
 import { appendLedgerEntry, availableBalance } from './ledger.service';
 import { REFUSAL_MESSAGES, refusalOf } from './redemption-rules';
 import { getRedemptionSettings } from './redemption-settings';
@@ -229,6 +230,7 @@ export async function requestRedemption(
       amountCents: -row.amountCents,
       redemptionId: row.id,
     });
+    await queueWebhookEvent(tx, 'redemption.requested', redemptionEvent(row));
     await notifyAdmins(tx, {
       kind: 'redemption.requested',
       title: 'Redemption requested',
@@ -243,6 +245,16 @@ export async function requestRedemption(
   });
   return { redemption: await getRedemptionById(db, { isAdmin: true }, outcome.id), created: outcome.created };
 }
+
+/** What a `redemption.*` webhook says of the request. */
+const redemptionEvent = (row: typeof redemptions.$inferSelect) => ({
+  id: row.id,
+  affiliate_id: row.affiliateId,
+  amount_cents: row.amountCents,
+  method: row.method,
+  status: row.status,
+  note: row.note,
+});
 
 export const brl = (language: string, cents: number) =>
   new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en-US', { style: 'currency', currency: 'BRL' }).format(
@@ -323,6 +335,9 @@ export async function decideRedemption(
         paidAt: decision.paidAt,
         paidBy: actorId,
       });
+    }
+    if (row.status === 'paid' || row.status === 'rejected') {
+      await queueWebhookEvent(tx, `redemption.${row.status}`, redemptionEvent(row));
     }
     await audit(tx, {
       actorId,

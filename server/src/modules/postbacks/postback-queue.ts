@@ -1,5 +1,5 @@
 import type { SaleAction } from '@contract/sales';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliatePostbacks, links, postbackDeliveries, sales } from '../../db/schema';
 
@@ -26,17 +26,16 @@ export const POSTBACKS_CREATED_CTE = `
 const EVENT_OF = { approve: 'approved', cancel: 'reversed', refund: 'reversed' } as const;
 
 /**
- * Queues the postbacks a sale step calls for, inside the caller's transaction: one statement for
- * any number of sales, writing rows only for affiliates who asked for this event.
+ * The postbacks a sale step calls for, as a CTE for the step's outbox statement
+ * (sales/sale-step-outbox.ts): rows only for affiliates who asked for this event.
  */
-export async function queueSalePostbacks(tx: Db, action: SaleAction, saleIds: number[]): Promise<void> {
-  if (saleIds.length === 0) return;
+export function salePostbacksCte(action: SaleAction, saleIds: number[]): SQL {
   const event = EVENT_OF[action];
-  await tx.execute(sql`
+  return sql`postbacks_queued as (
     insert into ${postbackDeliveries} (affiliate_id, sale_id, event, sale_status)
     select ${sales.affiliateId}, ${sales.id}, ${event}::text, ${sales.status}
     from ${sales} join ${affiliatePostbacks} on ${affiliatePostbacks.affiliateId} = ${sales.affiliateId}
-    where ${inArray(sales.id, saleIds)} and ${affiliatePostbacks.active} and ${event}::text = any(${affiliatePostbacks.events})`);
+    where ${inArray(sales.id, saleIds)} and ${affiliatePostbacks.active} and ${event}::text = any(${affiliatePostbacks.events}))`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { centsAsDecimal, fillPostbackUrl } from '@contract/postbacks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
-import { type DestinationPolicy, sendPostback } from './destination';
+import { type DestinationPolicy, sendPostback } from '../../outbound/destination';
 import { claimDueDeliveries, type DeliveryOutcome, finishDelivery, loadClaimed } from './postback-queue';
 
 /** Waits after the 1st, 2nd... failed attempt; past the last, the delivery has failed for good. */

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliatePostbacks, postbackDeliveries } from '../../db/schema';
 import { AppError } from '../../errors';
-import { checkDestination, type DestinationPolicy, DestinationRefused, sendPostback } from './destination';
+import { checkDestination, type DestinationPolicy, DestinationRefused, sendPostback } from '../../outbound/destination';
 
 type UpdatePostbackBody = z.output<typeof updatePostbackBodySchema>;
 

@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ApiKey, type CreatedApiKey, SIGNATURE_MAX_AGE_SECONDS } from '@contract/sales';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { batchedLookup } from '../../batched-lookup';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { AppError } from '../../errors';
+import { sealSecret, unsealSecret } from '../../sealed-secrets';
 import { audit } from '../audit/audit.service';
 import { sha256 } from '../auth/passwords';
 
@@ -22,25 +23,8 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** The signing secret must come back for HMAC checks, so it is encrypted (AES-256-GCM), not hashed. */
-function secretKey(serverSecret: string) {
-  return createHash('sha256').update(`api-key-secrets:${serverSecret}`).digest();
-}
-
-function encrypt(serverSecret: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', secretKey(serverSecret), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-function decrypt(serverSecret: string, sealed: string): string {
-  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !body) throw new Error('malformed sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', secretKey(serverSecret), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-}
+const encrypt = (serverSecret: string, plain: string) => sealSecret(serverSecret, 'api-key-secrets', plain);
+const decrypt = (serverSecret: string, sealed: string) => unsealSecret(serverSecret, 'api-key-secrets', sealed);
 
 export async function findApiKeys(db: Db) {
   const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.id));

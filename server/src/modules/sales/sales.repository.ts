@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { PENDING_SALES_ROLLUP_CTES } from '../metrics/daily-stats';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.service';
 import { POSTBACKS_CREATED_CTE } from '../postbacks/postback-queue';
+import { WEBHOOKS_SALE_CREATED_CTE } from '../webhooks/webhook-queue';
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
@@ -249,7 +250,8 @@ const INSERT_SALES = `
     from input order by campaign_id, external_id
     on conflict (campaign_id, external_id) do nothing
     returning id, campaign_id, affiliate_id, amount_cents, commission_cents, payment_method, origin, utm_source,
-      created_at, source, flags, shared_affiliate_id, shared_commission_cents, shared_amount_cents
+      created_at, source, flags, shared_affiliate_id, shared_commission_cents, shared_amount_cents,
+      external_id
   ),
   audited as (
     insert into audit_log (actor_id, action, entity, entity_id, after)
@@ -275,6 +277,7 @@ const INSERT_SALES = `
     returning id, user_id
   ),
   ${POSTBACKS_CREATED_CTE},
+  ${WEBHOOKS_SALE_CREATED_CTE},
   ${PENDING_SALES_ROLLUP_CTES}
   select input.n, inserted.id,
     (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text)) from told)

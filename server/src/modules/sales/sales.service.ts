@@ -14,8 +14,8 @@ import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { appendLedgerEntries } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
-import { queueSalePostbacks } from '../postbacks/postback-queue';
 import { computeCommission } from './commission';
+import { queueSaleStepOutbox } from './sale-step-outbox';
 import {
   findSaleRows,
   getSaleRow,
@@ -412,7 +412,7 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
     });
   }
   await moveSaleInStats(tx, row, step.from, step.to);
-  await queueSalePostbacks(tx, action, [row.id]);
+  await queueSaleStepOutbox(tx, action, [row.id]);
   // Each sharing affiliate's own line (a split sale has two: docs/decisions/021). A refund reverses
   // even a commission already redeemed: the balance may go negative (DESIGN.md §6).
   if (action === 'approve' || action === 'refund') {
@@ -508,7 +508,7 @@ async function approveRecorded(
   }
   const rows = [...approved.values()];
   await moveSalesInStats(tx, rows, 'pending', 'approved');
-  await queueSalePostbacks(tx, 'approve', [...approved.keys()]);
+  await queueSaleStepOutbox(tx, 'approve', [...approved.keys()]);
   await appendLedgerEntries(
     tx,
     rows.flatMap((row) =>

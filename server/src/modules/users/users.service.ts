@@ -12,6 +12,7 @@ import { mails } from '../../mail/templates';
 import { audit } from '../audit/audit.service';
 import { newAffiliateCode } from '../auth/auth.service';
 import { randomToken, sha256 } from '../auth/passwords';
+import { queueWebhookEvent } from '../webhooks/webhook-queue';
 
 const INVITATION_DAYS = 7;
 
@@ -110,12 +111,19 @@ export async function createUser(ctx: AppContext, actorId: number, body: z.outpu
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       if (body.role !== ADMIN_ROLE) {
-        await tx.insert(affiliates).values({
-          userId: user.id,
-          code: await newAffiliateCode(tx),
+        const code = await newAffiliateCode(tx);
+        const [affiliate] = await tx
+          .insert(affiliates)
+          .values({ userId: user.id, code, status: 'approved', approvedAt: new Date(), approvedBy: actorId })
+          .returning({ id: affiliates.id });
+        // Invited by an admin, the affiliate is approved at once: no registration of their own to tell of.
+        await queueWebhookEvent(tx, 'affiliate.approved', {
+          id: affiliate?.id,
+          user_id: user.id,
+          code,
           status: 'approved',
-          approvedAt: new Date(),
-          approvedBy: actorId,
+          level_id: null,
+          network_id: null,
         });
       }
       await tx.insert(passwordResets).values({

@@ -44,6 +44,7 @@ export const ar: MenuMessages = {
     adminRedemptionMetrics: 'إحصاءات السحوبات',
     adminSalesMetrics: 'إحصاءات المبيعات',
     adminApproveAffiliates: 'الموافقة على المسوقين',
+    adminWebhooks: 'خطافات الويب',
     authLogin: 'تسجيل الدخول',
     authRegister: 'إنشاء حساب',
     authForgotPassword: 'نسيت كلمة المرور',

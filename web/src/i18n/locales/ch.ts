@@ -44,6 +44,7 @@ export const ch: MenuMessages = {
     adminRedemptionMetrics: '提现统计',
     adminSalesMetrics: '销售统计',
     adminApproveAffiliates: '审核推广员',
+    adminWebhooks: 'Webhook',
     authLogin: '登录',
     authRegister: '创建账户',
     authForgotPassword: '忘记密码',

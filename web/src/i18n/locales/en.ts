@@ -48,6 +48,7 @@ export const en = {
     adminRedemptionMetrics: 'Redemption metrics',
     adminSalesMetrics: 'Sales metrics',
     adminApproveAffiliates: 'Approve affiliates',
+    adminWebhooks: 'Webhooks',
     authLogin: 'Sign in',
     authRegister: 'Create account',
     authForgotPassword: 'Forgot password',
@@ -113,6 +114,8 @@ export const en = {
     ACCOUNT_REJECTED: 'Your registration was not approved.',
     ACCOUNT_SUSPENDED: 'Your account is suspended. Contact the programme.',
     ACCOUNT_DEACTIVATED: 'This account has been deactivated.',
+    WEBHOOK_DESTINATION_REFUSED:
+      'This address cannot receive webhooks: use https:// and a server on the internet (not a private or local address).',
     POSTBACK_DESTINATION_REFUSED:
       'This address cannot receive postbacks: use https:// and a server on the internet (not a private or local address).',
     INVALID_TWO_FACTOR_CODE: 'The code is not valid. Try the current code from your app.',

@@ -44,6 +44,7 @@ export const fr: MenuMessages = {
     adminRedemptionMetrics: 'Statistiques des retraits',
     adminSalesMetrics: 'Statistiques des ventes',
     adminApproveAffiliates: 'Approuver les affiliés',
+    adminWebhooks: 'Webhooks',
     authLogin: 'Se connecter',
     authRegister: 'Créer un compte',
     authForgotPassword: 'Mot de passe oublié',

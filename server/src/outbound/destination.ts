@@ -4,10 +4,10 @@ import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Where a postback may go (docs/decisions/020). A tracker is somebody's public https server: no
- * private, loopback, link-local or otherwise special address, unless the operator lets postbacks
- * reach their own network (POSTBACK_ALLOW_PRIVATE=1), and then plain http too, to such addresses
- * only. The host is resolved and every address it resolves to is checked; the request then goes
+ * Where anything the portal sends out may go: affiliates' postbacks (docs/decisions/020) and
+ * webhooks (023). A destination is somebody's public https server: no private, loopback,
+ * link-local or otherwise special address, unless the operator lets them reach their own network
+ * (POSTBACK_ALLOW_PRIVATE=1), and then plain http too, to such addresses only. The host is resolved and every address it resolves to is checked; the request then goes
  * to the checked address, so a DNS answer that changes in between (rebinding) cannot move it.
  */
 export type DestinationPolicy = { allowPrivate: boolean };
@@ -107,21 +107,47 @@ export async function checkDestination(url: URL, policy: DestinationPolicy): Pro
   return addresses[0] ?? null;
 }
 
-export type Attempt = { statusCode: number | null; error: string | null; isDelivered: boolean; durationMs: number };
+export type Attempt = {
+  statusCode: number | null;
+  error: string | null;
+  isDelivered: boolean;
+  durationMs: number;
+  /** The first RESPONSE_EXCERPT_BYTES of the answer's body, when the caller asked for it. */
+  responseExcerpt: string | null;
+};
 
-const USER_AGENT = 'Afiliados-Postback/1.0';
+export type OutboundRequest = {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  userAgent: string;
+  /** Read the first bytes of the answer's body (webhooks log them); postbacks only need the status. */
+  readExcerpt?: boolean;
+};
+
+/** How much of an answer's body is kept for the log. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /**
- * One GET to the URL, answered by its status line: 2xx delivers; a redirect is not followed (its
- * target was never checked); nothing past `timeoutMs`, from the lookup to the status line.
+ * One request to a checked destination, answered by its status line (and the start of its body when
+ * asked): 2xx delivers; a redirect is not followed (its target was never checked); nothing past
+ * `timeoutMs`, from the lookup to the status line (and the excerpt). Every sender that leaves the
+ * portal (affiliate postbacks, webhooks) goes through here.
  */
-export async function sendPostback(url: URL, policy: DestinationPolicy, timeoutMs: number): Promise<Attempt> {
+export async function sendRequest(
+  url: URL,
+  request: OutboundRequest,
+  policy: DestinationPolicy,
+  timeoutMs: number,
+): Promise<Attempt> {
   const started = Date.now();
+  let excerpt: string | null = null;
   const finish = (statusCode: number | null, error: string | null): Attempt => ({
     statusCode,
     error,
     isDelivered: statusCode !== null && statusCode >= 200 && statusCode < 300 && error === null,
     durationMs: Date.now() - started,
+    responseExcerpt: excerpt,
   });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -134,6 +160,7 @@ export async function sendPostback(url: URL, policy: DestinationPolicy, timeoutM
     const address = await Promise.race([checkDestination(url, policy), aborted]);
     if (address === null) return finish(null, `${url.hostname} does not resolve`);
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
     const statusCode = await new Promise<number>((resolve, reject) => {
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = send(
@@ -142,20 +169,44 @@ export async function sendPostback(url: URL, policy: DestinationPolicy, timeoutM
           host: address,
           port: url.port || (url.protocol === 'https:' ? 443 : 80),
           path: `${url.pathname}${url.search}`,
-          method: 'GET',
-          headers: { host: url.host, 'user-agent': USER_AGENT, accept: '*/*' },
+          method: request.method,
+          headers: {
+            ...request.headers,
+            host: url.host,
+            'user-agent': request.userAgent,
+            accept: '*/*',
+            ...(body ? { 'content-length': String(body.length) } : {}),
+          },
           // The certificate is checked against the name, as the browser would.
           ...(isIP(hostname) ? {} : { servername: hostname }),
           agent: false,
           signal: controller.signal,
         },
         (res) => {
-          resolve(res.statusCode ?? 0);
-          res.destroy();
+          const code = res.statusCode ?? 0;
+          if (!request.readExcerpt) {
+            resolve(code);
+            res.destroy();
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const done = () => {
+            excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+            resolve(code);
+            res.destroy();
+          };
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= RESPONSE_EXCERPT_BYTES) done();
+          });
+          res.on('end', done);
+          res.on('error', done);
         },
       );
       req.on('error', reject);
-      req.end();
+      req.end(body);
     });
     if (statusCode >= 300 && statusCode < 400) return finish(statusCode, 'redirects are not followed');
     return finish(statusCode, statusCode >= 200 && statusCode < 300 ? null : `answered ${statusCode}`);
@@ -167,4 +218,9 @@ export async function sendPostback(url: URL, policy: DestinationPolicy, timeoutM
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** An affiliate's postback: one GET to the filled template, answered by its status line. */
+export function sendPostback(url: URL, policy: DestinationPolicy, timeoutMs: number): Promise<Attempt> {
+  return sendRequest(url, { method: 'GET', userAgent: 'Afiliados-Postback/1.0' }, policy, timeoutMs);
 }
