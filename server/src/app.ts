@@ -16,7 +16,7 @@ import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './mo
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes';
 import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
-import { fraudRulesNow } from './modules/fraud/fraud-rules.service';
+import { floodLimitOf } from './modules/fraud/fraud-rules.service';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
@@ -116,13 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
-  app.decorate(
-    'clickBuffer',
-    createClickBuffer(options.database.db, app.log, () => {
-      const rule = fraudRulesNow(options.database.db).click_flooding;
-      return rule.enabled ? { clicks: rule.clicks, windowMs: rule.minutes * 60_000 } : null;
-    }),
-  );
+  app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log, floodLimitOf(options.database.db)));
   // After the server stops taking requests, the clicks still in memory are written.
   app.addHook('onClose', async () => app.clickBuffer.close());
   // Sales find their clicks in the buffer's writes, so they batch beside it (docs/decisions/016).

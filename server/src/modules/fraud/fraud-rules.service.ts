@@ -74,3 +74,20 @@ export function fraudRulesNow(db: Db): FraudRules {
   }
   return hit?.rules ?? DEFAULT_FRAUD_RULES;
 }
+
+/**
+ * The click-flooding rule as the click buffer asks for it on every click: the same object while the
+ * rule stays the same (no allocation per click), null when it is switched off.
+ */
+export function floodLimitOf(db: Db): () => { clicks: number; windowMs: number } | null {
+  let rule: FraudRules['click_flooding'] | null = null;
+  let limit: { clicks: number; windowMs: number } | null = null;
+  return () => {
+    const now = fraudRulesNow(db).click_flooding;
+    if (now !== rule) {
+      rule = now;
+      limit = now.enabled ? { clicks: now.clicks, windowMs: now.minutes * 60_000 } : null;
+    }
+    return limit;
+  };
+}

@@ -5,8 +5,8 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
 import { addTrafficQuery, trafficDeltas } from '../metrics/traffic';
-import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin, rowEnd } from './click-copy';
-import { type ClickEnrichment, enrichClick } from './click-enrichment';
+import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin } from './click-copy';
+import { type ClickEnrichment, enrichClick, rowEndOf } from './click-enrichment';
 
 export type Click = {
   id: string;
@@ -35,9 +35,12 @@ type PendingSource = {
   userAgent: string;
   referrer: string;
   repeat: boolean;
-  /** "day|link|affiliate|ip hash" when the click was not counted because its address flooded the link. */
-  flood: string;
+  /** The flood it belongs to when the click was not counted because its address flooded the link. */
+  flood: FloodWindow | null;
 };
+
+/** One address's clicks on one link in the current window of the click-flooding rule. */
+type FloodWindow = { linkId: number; affiliateId: number; ipHash: string; start: number; count: number };
 
 /** Flooded clicks per day, link and address, added to the report in the batch's transaction. */
 const ADD_FLOODS_SQL = `
@@ -47,13 +50,28 @@ const ADD_FLOODS_SQL = `
   order by day, link_id, ip_hash
   on conflict (day, link_id, ip_hash) do update set clicks = f.clicks + excluded.clicks`;
 
-function floodDeltas(sources: PendingSource[]) {
-  const counts = new Map<string, number>();
-  for (const source of sources) if (source.flood) counts.set(source.flood, (counts.get(source.flood) ?? 0) + 1);
-  return [...counts].map(([key, clicks]) => {
-    const [day, link, affiliate, ipHash] = key.split('|');
-    return { day, link_id: Number(link), affiliate_id: Number(affiliate), ip_hash: ipHash, clicks };
+/** Flooded clicks per window and Brasília day (a window crossing midnight counts on both days). */
+function floodDeltas(sources: PendingSource[], at: number[], dayOf: (at: number) => string) {
+  const counts = new Map<FloodWindow, Map<string, number>>();
+  sources.forEach((source, i) => {
+    if (!source.flood) return;
+    let byDay = counts.get(source.flood);
+    if (!byDay) {
+      byDay = new Map();
+      counts.set(source.flood, byDay);
+    }
+    const day = dayOf(at[i] as number);
+    byDay.set(day, (byDay.get(day) ?? 0) + 1);
   });
+  return [...counts].flatMap(([window, byDay]) =>
+    [...byDay].map(([day, clicks]) => ({
+      day,
+      link_id: window.linkId,
+      affiliate_id: window.affiliateId,
+      ip_hash: window.ipHash,
+      clicks,
+    })),
+  );
 }
 
 /**
@@ -128,8 +146,13 @@ async function checkVisits(query: RunQuery, batch: Buffer[], keys: string[], vis
   visits.forEach((visit, i) => {
     if (!visit) return;
     const counts = taken.has(visitKey(visit));
-    // The repeat flag is the row's last byte; set both ways, since a failed batch is sent again.
-    (batch[i] as Buffer)[(batch[i] as Buffer).length - 1] = counts ? 0 : 1;
+    // The repeat flag is the row end's last byte. Ends are shared (and rebuilt for each attempt of a
+    // batch): a visit another server counted gets a copy of its own with the flag set.
+    if (!counts) {
+      const end = Buffer.from(batch[i] as Buffer);
+      end[end.length - 1] = 1;
+      batch[i] = end;
+    }
     if (!counts) {
       keys[i] = '';
       repeats.push(visit);
@@ -156,7 +179,7 @@ async function copyToPostgres(
   keys: string[],
   visits: (Visit | null)[],
   enrichments: ClickEnrichment[],
-  sources: PendingSource[],
+  floods: ReturnType<typeof floodDeltas>,
 ) {
   const connection = await pool.connect();
   let failure: Error | undefined;
@@ -176,7 +199,6 @@ async function copyToPostgres(
       const traffic = addTrafficQuery(trafficDeltas(keys, enrichments));
       await connection.query(traffic.text, traffic.params);
     }
-    const floods = floodDeltas(sources);
     if (floods.length > 0) await connection.query(ADD_FLOODS_SQL, [JSON.stringify(floods)]);
     await connection.query('commit');
     return repeats;
@@ -258,22 +280,39 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
     return { link_id: click.linkId, visitor, at: click.at, local };
   }
 
-  /** Clicks per (link, address) in the current window of the click-flooding rule (this server's). */
-  const floodWindows = new Map<string, { start: number; count: number }>();
+  /** Each address's window of the click-flooding rule on each link (this server's), by address hash then link. */
+  const floodWindows = new Map<string, Map<number, FloodWindow>>();
+  let floodWindowCount = 0;
 
-  /** Whether the click is one too many from its address on its link within the rule's window. */
-  function isFlood(click: Omit<Click, 'isRepeat'>, limit: FloodLimit): boolean {
-    const key = `${click.linkId}|${click.ipHash}`;
-    const window = floodWindows.get(key);
+  /** The click's flood when it is one too many from its address on its link within the rule's window. */
+  function floodOf(click: Omit<Click, 'isRepeat'>, limit: FloodLimit): FloodWindow | null {
+    let byLink = floodWindows.get(click.ipHash);
+    if (!byLink) {
+      byLink = new Map();
+      floodWindows.set(click.ipHash, byLink);
+    }
+    const window = byLink.get(click.linkId);
     if (!window || click.at - window.start >= limit.windowMs) {
-      floodWindows.set(key, { start: click.at, count: 1 });
-      if (floodWindows.size > 200_000) {
-        for (const [k, w] of floodWindows) if (click.at - w.start >= limit.windowMs) floodWindows.delete(k);
+      byLink.set(click.linkId, {
+        linkId: click.linkId,
+        affiliateId: click.affiliateId,
+        ipHash: click.ipHash,
+        start: click.at,
+        count: 1,
+      });
+      if (!window && ++floodWindowCount > 200_000) {
+        // Memory stays bounded: windows that ended are dropped, and the rest counted again.
+        floodWindowCount = 0;
+        for (const [hash, links] of floodWindows) {
+          for (const [link, w] of links) if (click.at - w.start >= limit.windowMs) links.delete(link);
+          if (links.size === 0) floodWindows.delete(hash);
+          else floodWindowCount += links.size;
+        }
       }
-      return false;
+      return null;
     }
     window.count += 1;
-    return window.count > limit.clicks;
+    return window.count > limit.clicks ? window : null;
   }
 
   /** `key` is the click's key in memory (localKeyOf). */
@@ -298,15 +337,16 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
     keys: string[],
     visits: (Visit | null)[],
     sources: PendingSource[],
+    at: number[],
   ): Promise<Visit[]> {
     const enrichments = sources.map((source) => enrichClick(source.ip, source.userAgent, source.referrer));
     // Each click's row is its start (from the redirect) and its end (written here), sent one after the other.
-    const ends = sources.map((source, i) => rowEnd(enrichments[i] as ClickEnrichment, source.repeat));
-    if (pool) return copyToPostgres(pool, starts, ends, keys, visits, enrichments, sources);
+    const ends = sources.map((source, i) => rowEndOf(enrichments[i] as ClickEnrichment, source.repeat));
+    const floods = floodDeltas(sources, at, dayOf);
+    if (pool) return copyToPostgres(pool, starts, ends, keys, visits, enrichments, floods);
     await (pglite as PGlite).transaction(async (tx) => {
       const rows = Buffer.concat([COPY_HEADER, ...interleave(starts, ends), COPY_TRAILER]);
       await tx.query(`${COPY_CLICKS} '/dev/blob' ${COPY_BINARY}`, [], { blob: new Blob([rows]) });
-      const floods = floodDeltas(sources);
       if (floods.length > 0) await tx.query(ADD_FLOODS_SQL, [JSON.stringify(floods)]);
       const deltas = clickDeltas(keys);
       if (deltas.length === 0) return;
@@ -361,6 +401,7 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
           pendingKeys.slice(0, batch.length),
           pendingVisits.slice(0, batch.length),
           pendingSources.slice(0, batch.length),
+          pendingAt.slice(0, batch.length),
         );
         // This server took those visits for counted; another server did. Forgetting them here sends the
         // visitor's next click to the shared check again, which knows when the hour really ends.
@@ -412,8 +453,8 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
       const local = click.isBot ? '' : localKeyOf(click);
       const limit = click.isBot ? null : floodLimit();
       // A flood's clicks beyond the limit count as nothing, like repeats, and go to the report.
-      const flooded = limit !== null && isFlood(click, limit);
-      const repeat = flooded || isRepeat(click, local);
+      const flood = limit === null ? null : floodOf(click, limit);
+      const repeat = flood !== null || isRepeat(click, local);
       const counts = !click.isBot && !repeat;
       pending.push(binaryRow(click));
       pendingSources.push({
@@ -421,7 +462,7 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
         userAgent: click.userAgent,
         referrer: click.referrer,
         repeat,
-        flood: flooded ? `${dayOf(click.at)}|${click.linkId}|${click.affiliateId}|${click.ipHash}` : '',
+        flood,
       });
       pendingKeys.push(counts ? `${dayOf(click.at)}|${click.affiliateId}|${click.campaignId}|${click.linkId}` : '');
       pendingVisits.push(counts && pool ? visitOf(click, local) : null);

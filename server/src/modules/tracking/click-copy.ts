@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { Click } from './click-buffer';
-import type { ClickEnrichment } from './click-enrichment';
 
 /** COPY of the clicks table's columns, in the order each binary row gives them. */
 export const COPY_CLICKS = `copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot,
@@ -71,21 +70,6 @@ export function binaryRow(c: Omit<Click, 'isRepeat'>): Buffer {
   }
   slabUsed = at;
   return slab.subarray(start, at);
-}
-
-/**
- * The end of a click's tuple: its enrichment's columns (already encoded, from the caches) and the
- * repeat flag, its last byte. COPY receives each click's start and end one after the other.
- */
-export function rowEnd(e: ClickEnrichment, repeat: boolean): Buffer {
-  slabFor(e.country.field.length + e.agent.fields.length + e.referrer.field.length + 5);
-  const from = slabUsed;
-  let at = from + e.country.field.copy(slab, from);
-  at += e.agent.fields.copy(slab, at);
-  at += e.referrer.field.copy(slab, at);
-  at = slab.writeUInt8(repeat ? 1 : 0, slab.writeInt32BE(1, at));
-  slabUsed = at;
-  return slab.subarray(from, at);
 }
 
 /** COPY … FROM STDIN with all its rows in one message: pg hands this query the server's go-ahead. */
