@@ -28,14 +28,14 @@ type Target = {
   /** The Location and Set-Cookie values split around the click id, built once per cached link. */
   location: [string, string] | null;
   cookie: [string, string];
-  /** The first-click cookie: its name and "=", and the Set-Cookie value split around the click id. */
-  firstName: string;
-  firstCookie: [string, string];
+  /** The campaign's cookie name and "=": what the Cookie header is searched for. */
+  cookieName: string;
 };
 
 /**
- * The first click's id this browser holds for the campaign, from the Cookie header: set by its first
- * click and never replaced until it expires with the cookie window (the attribution models read it).
+ * The first click's id this browser holds for the campaign, from the Cookie header: the campaign's
+ * cookie is set by the browser's first click and not again until it expires with the cookie window
+ * (the attribution models read it; the last click is the one whose id the merchant receives).
  */
 function firstClickIn(cookieHeader: string | undefined, name: string): string | null {
   if (!cookieHeader) return null;
@@ -122,8 +122,7 @@ export function registerRedirect(
         status: row.campaign.status,
         location: splitLocation(destination, utm),
         cookie: [`afl_${row.campaign.id}=`, `; Max-Age=${row.campaign.cookieDays * 86_400}${cookieAttributes}`],
-        firstName: `aflf_${row.campaign.id}=`,
-        firstCookie: [`aflf_${row.campaign.id}=`, `; Max-Age=${row.campaign.cookieDays * 86_400}${cookieAttributes}`],
+        cookieName: `afl_${row.campaign.id}=`,
       };
     }
     if (cache.size > 50_000) cache.clear();
@@ -142,7 +141,7 @@ export function registerRedirect(
    */
   function follow(target: Target, method: string, ip: string, headers: IncomingHttpHeaders, clickId: string) {
     const userAgent = String(headers['user-agent'] ?? '').slice(0, 500);
-    const firstClickId = firstClickIn(headers.cookie, target.firstName);
+    const firstClickId = firstClickIn(headers.cookie, target.cookieName);
     const mustWait = buffer.record({
       id: clickId,
       linkId: target.linkId,
@@ -159,9 +158,8 @@ export function registerRedirect(
     const location = target.location
       ? target.location[0] + clickId + target.location[1]
       : buildLocation(target.destination, target.utm, clickId);
-    const last = target.cookie[0] + clickId + target.cookie[1];
-    // The first click of this browser on the campaign starts both cookies; later ones only the last.
-    const cookie = firstClickId ? last : [last, target.firstCookie[0] + clickId + target.firstCookie[1]];
+    // Only the browser's first click on the campaign (within the window) sets the cookie.
+    const cookie = firstClickId ? null : target.cookie[0] + clickId + target.cookie[1];
     return { location, cookie, mustWait };
   }
 
@@ -176,14 +174,11 @@ export function registerRedirect(
     }
     const clickId = clientChosenIds ? newClickId() : request.id;
     const { location, cookie, mustWait } = follow(target, request.method, request.ip, request.headers, clickId);
-    const send = () =>
-      reply
-        .code(302)
-        .header('location', location)
-        .header('cache-control', 'no-store')
-        .header('set-cookie', cookie)
-        .header('content-length', '0')
-        .send();
+    const send = () => {
+      reply.code(302).header('location', location).header('cache-control', 'no-store');
+      if (cookie) reply.header('set-cookie', cookie);
+      return reply.header('content-length', '0').send();
+    };
     return mustWait ? buffer.flush().then(send) : send();
   }
 
@@ -209,7 +204,12 @@ export function registerRedirect(
         newClickId(),
       );
       const reply = () => {
-        res.writeHead(302, { location, 'cache-control': 'no-store', 'set-cookie': cookie, 'content-length': '0' });
+        res.writeHead(
+          302,
+          cookie
+            ? { location, 'cache-control': 'no-store', 'set-cookie': cookie, 'content-length': '0' }
+            : { location, 'cache-control': 'no-store', 'content-length': '0' },
+        );
         res.end();
       };
       if (mustWait) buffer.flush().then(reply, reply);
