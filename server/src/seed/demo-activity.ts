@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { FAST_CLICK_SECONDS } from '@contract/sales';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   affiliates,
   campaigns,
   clickFloods,
   clicks,
+  clickTraits,
   ledgerEntries,
   levels,
   links,
@@ -41,6 +42,32 @@ const REFERRERS: Record<string, string[]> = {
   blog: ['https://blog.exemplo.com.br/', 'https://www.google.com/'],
 };
 
+/** The id of a combination of click traits, added the first time it is seen (`traitsIds`: this database's). */
+async function traitsIdOf(
+  tx: Db,
+  traits: typeof clickTraits.$inferInsert,
+  traitsIds: Map<string, number>,
+): Promise<number> {
+  const key = JSON.stringify(traits);
+  const known = traitsIds.get(key);
+  if (known !== undefined) return known;
+  await tx.insert(clickTraits).values(traits).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: clickTraits.id })
+    .from(clickTraits)
+    .where(
+      and(
+        eq(clickTraits.country, traits.country),
+        eq(clickTraits.device, traits.device),
+        eq(clickTraits.browser, traits.browser),
+        eq(clickTraits.os, traits.os),
+        eq(clickTraits.referrerHost, traits.referrerHost),
+      ),
+    );
+  traitsIds.set(key, row?.id ?? 0);
+  return row?.id ?? 0;
+}
+
 /** The same "random" programme on every machine (mulberry32). */
 function seededRandom(seed: number) {
   let a = seed;
@@ -63,6 +90,7 @@ export async function seedDemoActivity(db: Db) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const now = Date.now();
   let flooded = false;
+  const traitsIds = new Map<string, number>();
   const people = await db
     .select({ affiliate: affiliates, email: users.email, level: levels })
     .from(affiliates)
@@ -107,12 +135,16 @@ export async function seedDemoActivity(db: Db) {
             isBot,
           };
           // As the click batch writer would have enriched it (the address itself is never kept).
-          Object.assign(click, {
-            country: countryOf(pick(ADDRESSES)),
-            ...agentOf(click.userAgent),
-            referrerHost: referrerHostOf(click.referrer),
-          });
-          clickRows.push(click);
+          const traitsId = await traitsIdOf(
+            tx,
+            {
+              country: countryOf(pick(ADDRESSES)),
+              ...agentOf(click.userAgent),
+              referrerHost: referrerHostOf(click.referrer),
+            },
+            traitsIds,
+          );
+          clickRows.push({ ...click, traitsId });
           // A paused campaign's clicks still converted while it ran; about 4 % of real visits buy.
           if (isBot || random() > 0.04) continue;
           const createdAt = new Date(at.getTime() + (FAST_CLICK_SECONDS + random() * 6 * 3600) * 1000);

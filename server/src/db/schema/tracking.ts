@@ -1,4 +1,4 @@
-import { bigint, boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { affiliates, campaigns } from './programme';
 
 /** An affiliate's tracking link for a campaign; the same choices always give the same link. */
@@ -50,15 +50,12 @@ export const clicks = pgTable('clicks', {
    * cookie); null when this click is the first. The attribution models read it (first_click, split).
    */
   firstClickId: uuid('first_click_id'),
-  // Enrichment, worked out by the click batch writer off the request path ('' when unknown). The
-  // address itself is never stored (LGPD): only its hash and the country it maps to.
-  /** ISO 3166-1 alpha-2, from the GeoLite2 country data shipped in the geoip-country package. */
-  country: text('country').notNull().default(''),
-  device: text('device').notNull().default(''),
-  browser: text('browser').notNull().default(''),
-  os: text('os').notNull().default(''),
-  /** The referrer's host name ('' for a visit without one). */
-  referrerHost: text('referrer_host').notNull().default(''),
+  /**
+   * What the click batch writer worked out about the visit (country, device, browser, system,
+   * referrer host), as the id of that combination in `click_traits`: one integer column costs PGlite's
+   * COPY a fifth of what five text columns did (decision 022). Null when unknown.
+   */
+  traitsId: integer('traits_id'),
 });
 
 /**
@@ -74,4 +71,23 @@ export const countedVisits = pgTable(
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.visitor] })],
+);
+
+/**
+ * Each combination of what a click was enriched with, once: a busy programme sees a few thousand.
+ * The address itself is never stored (LGPD): only its keyed hash on the click, and the country here.
+ */
+export const clickTraits = pgTable(
+  'click_traits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** ISO 3166-1 alpha-2, from the GeoLite2 country data shipped in the geoip-country package ('' unknown). */
+    country: text('country').notNull(),
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    os: text('os').notNull(),
+    /** The referrer's host name ('' for a visit without one). */
+    referrerHost: text('referrer_host').notNull(),
+  },
+  (t) => [uniqueIndex('click_traits_key').on(t.country, t.device, t.browser, t.os, t.referrerHost)],
 );

@@ -20,11 +20,11 @@ function labelOf(by: Query['by'], key: string): string {
 
 /** The clicks' column per dimension, and the sales' own column for the UTM source (the link's). */
 const CLICK_COLUMN: Record<Exclude<Query['by'], 'utm_source'>, SQL> = {
-  country: sql`c.country`,
-  device: sql`c.device`,
-  browser: sql`c.browser`,
-  os: sql`c.os`,
-  referrer: sql`c.referrer_host`,
+  country: sql`coalesce(ct.country, '')`,
+  device: sql`coalesce(ct.device, '')`,
+  browser: sql`coalesce(ct.browser, '')`,
+  os: sql`coalesce(ct.os, '')`,
+  referrer: sql`coalesce(ct.referrer_host, '')`,
 };
 
 function filters(scope: Scope, table: SQL) {
@@ -72,7 +72,7 @@ export async function getClickBreakdown(db: Db, scope: Scope, query: Query): Pro
   const saleRows = rows<{ key: string; sales: number | string; commission: number | string }>(
     db,
     sql`select ${saleKey} as key, count(*) as sales, sum(s.commission_cents) as commission
-      from sales s join clicks c on c.id = s.click_id
+      from sales s join clicks c on c.id = s.click_id left join click_traits ct on ct.id = c.traits_id
       where s.status = 'approved' and s.created_at >= ${start.toISOString()}::timestamptz
         and s.created_at < ${end.toISOString()}::timestamptz${salesFilter}
       group by 1`,

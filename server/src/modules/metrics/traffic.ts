@@ -61,10 +61,12 @@ export function addTrafficQuery(deltas: TrafficDelta[]) {
 /** The traffic rollup recomputed from the clicks (seeds, and the check that it equals the increments). */
 export const REBUILD_DAILY_TRAFFIC = `
   insert into daily_traffic (day, link_id, affiliate_id, campaign_id, dimension, key, clicks)
-  select ((at at time zone 'UTC') - interval '3 hours')::date, link_id, affiliate_id, campaign_id,
+  select ((c.at at time zone 'UTC') - interval '3 hours')::date, c.link_id, c.affiliate_id, c.campaign_id,
     d.dimension, d.key, count(*)
-  from clicks
-  cross join lateral (values ('country', country), ('device', device), ('browser', browser), ('os', os),
-    ('referrer', referrer_host)) as d(dimension, key)
-  where not is_bot and not is_repeat
+  from clicks c
+  left join click_traits t on t.id = c.traits_id
+  cross join lateral (values ('country', coalesce(t.country, '')), ('device', coalesce(t.device, '')),
+    ('browser', coalesce(t.browser, '')), ('os', coalesce(t.os, '')), ('referrer', coalesce(t.referrer_host, '')))
+    as d(dimension, key)
+  where not c.is_bot and not c.is_repeat
   group by 1, 2, 3, 4, 5, 6`;

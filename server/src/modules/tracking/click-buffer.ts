@@ -6,7 +6,14 @@ import type { Db } from '../../db/client';
 import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
 import { addTrafficQuery, trafficDeltas } from '../metrics/traffic';
 import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin } from './click-copy';
-import { type ClickEnrichment, enrichClick, rowEndOf } from './click-enrichment';
+import {
+  type ClickEnrichment,
+  enrichClick,
+  resolveTraits,
+  rowEndOf,
+  type TraitsEntry,
+  traitsOf,
+} from './click-enrichment';
 
 export type Click = {
   id: string;
@@ -340,8 +347,15 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
     at: number[],
   ): Promise<Visit[]> {
     const enrichments = sources.map((source) => enrichClick(source.ip, source.userAgent, source.referrer));
-    // Each click's row is its start (from the redirect) and its end (written here), sent one after the other.
-    const ends = sources.map((source, i) => rowEndOf(enrichments[i] as ClickEnrichment, source.repeat));
+    const traits = enrichments.map(traitsOf);
+    // A combination not seen before is added to `click_traits` first, on its own: a dictionary row,
+    // harmless if the batch then fails.
+    await resolveTraits(
+      (text, params) => (pool ? pool.query(text, params) : (pglite as PGlite).query(text, params)) as never,
+      traits,
+    );
+    // Each click's row is its start (from the redirect) and its end (worked out here), sent one after the other.
+    const ends = sources.map((source, i) => rowEndOf(traits[i] as TraitsEntry, source.repeat));
     const floods = floodDeltas(sources, at, dayOf);
     if (pool) return copyToPostgres(pool, starts, ends, keys, visits, enrichments, floods);
     await (pglite as PGlite).transaction(async (tx) => {

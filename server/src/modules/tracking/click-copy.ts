@@ -3,7 +3,7 @@ import type { Click } from './click-buffer';
 
 /** COPY of the clicks table's columns, in the order each binary row gives them. */
 export const COPY_CLICKS = `copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot,
-  first_click_id, country, device, browser, os, referrer_host, is_repeat) from`;
+  first_click_id, traits_id, is_repeat) from`;
 export const COPY_BINARY = 'with (format binary)';
 
 // COPY's binary format: the database reads each value as it is stored, without parsing text (a
@@ -11,7 +11,7 @@ export const COPY_BINARY = 'with (format binary)';
 export const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
 export const COPY_TRAILER = Buffer.from([0xff, 0xff]);
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
-const FIELDS = 16;
+const FIELDS = 12;
 
 /** A positive integer below 2^53 as a field of eight bytes (big-endian int8, after its length). */
 function writeInt8Field(buffer: Buffer, value: number, at: number): number {
