@@ -1,7 +1,7 @@
 // Starts the built server for the Playwright run on a fresh embedded database (or on
 // E2E_DATABASE_URL when set), with a known admin, and a real SMTP server beside it whose mails
 // land as JSON files in .tmp/e2e-mail, where the journeys read them.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -20,7 +20,10 @@ const smtp = new SMTPServer({
       .then((mail) => {
         const to = session.envelope.rcptTo.map((r) => r.address);
         const file = `${mailDir}/${Date.now()}-${++received}.json`;
-        writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+        // Written whole under another name, then renamed: a journey reading the folder meanwhile
+        // never sees a mail half written.
+        writeFileSync(`${file}.part`, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+        renameSync(`${file}.part`, file);
         callback();
       })
       .catch(callback);

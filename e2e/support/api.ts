@@ -76,7 +76,10 @@ export async function latestMailTo(email: string, subject: string): Promise<{ su
   let found: { to: string[]; subject: string; text: string } | undefined;
   await expect
     .poll(() => {
-      const files = readdirSync(MAIL_DIR).sort();
+      // Only whole mails: the server writes each under a `.part` name first.
+      const files = readdirSync(MAIL_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       found = files
         .map((f) => JSON.parse(readFileSync(join(MAIL_DIR, f), 'utf8')))
         .filter((m) => m.to.includes(email) && m.subject === subject)

@@ -19,7 +19,9 @@ export default function Toasts() {
   return (
     <>
       <style>{TOASTS_BELOW_HEADER}</style>
-      <Notifications position="top-right" zIndex={1000} classNames={{ root: 'afiliados-toasts' }} />
+      {/* Above the page and header, below dialogs (Mantine's modals sit at 200): a toast never covers a
+          dialog's buttons. At most three at once, so on a phone they never bury the screen. */}
+      <Notifications position="top-right" zIndex={190} limit={3} classNames={{ root: 'afiliados-toasts' }} />
     </>
   );
 }
