@@ -20,8 +20,8 @@ export default function Toasts() {
     <>
       <style>{TOASTS_BELOW_HEADER}</style>
       {/* Above the page and header, below dialogs (Mantine's modals sit at 200): a toast never covers a
-          dialog's buttons. At most three at once, so on a phone they never bury the screen. */}
-      <Notifications position="top-right" zIndex={190} limit={3} classNames={{ root: 'afiliados-toasts' }} />
+          dialog's buttons. */}
+      <Notifications position="top-right" zIndex={190} classNames={{ root: 'afiliados-toasts' }} />
     </>
   );
 }
