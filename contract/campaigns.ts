@@ -16,6 +16,14 @@ export const ATTRIBUTION_MODELS = ['last_click', 'first_click', 'split_first_las
 export const attributionModelSchema = z.enum(ATTRIBUTION_MODELS);
 export type AttributionModel = z.infer<typeof attributionModelSchema>;
 
+/**
+ * Which charges of a subscription earn a commission: the first only, the first `recurring_charges`,
+ * or every charge while the subscription lasts (docs/decisions/025). Renewals may earn another rate.
+ */
+export const RECURRING_RULES = ['first_charge', 'first_n', 'lifetime'] as const;
+export const recurringRuleSchema = z.enum(RECURRING_RULES);
+export type RecurringRule = z.infer<typeof recurringRuleSchema>;
+
 export const campaignSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -31,6 +39,11 @@ export const campaignSchema = z.object({
   ends_at: z.string().nullable(),
   status: campaignStatusSchema,
   attribution_model: attributionModelSchema,
+  recurring_rule: recurringRuleSchema,
+  /** With `first_n`: how many charges earn (the first one included). */
+  recurring_charges: z.number().int().nullable(),
+  /** A renewal's commission in the campaign's own type (bps or cents); null: the same as the first charge. */
+  renewal_commission_value: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -67,6 +80,15 @@ export const campaignBodySchema = z
     ends_at: instantSchema.nullable().default(null),
     status: campaignStatusSchema.default('active'),
     attribution_model: attributionModelSchema.default('last_click'),
+    recurring_rule: recurringRuleSchema.default('lifetime'),
+    recurring_charges: z.number().int('must be a whole number').min(2).max(120).nullable().default(null),
+    renewal_commission_value: z
+      .number()
+      .int('must be a whole number')
+      .min(0)
+      .max(100_000_000_000, 'is too large')
+      .nullable()
+      .default(null),
   })
   .superRefine((c, ctx) => {
     if (c.commission_type !== null && c.commission_value === null) {
@@ -79,6 +101,33 @@ export const campaignBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['commission_value'],
+        message: 'must be at most 10000 basis points (100 %)',
+      });
+    }
+    if (c.recurring_rule === 'first_n' && c.recurring_charges === null) {
+      ctx.addIssue({ code: 'custom', path: ['recurring_charges'], message: 'is required with the first charges rule' });
+    }
+    if (c.recurring_rule !== 'first_n' && c.recurring_charges !== null) {
+      ctx.addIssue({ code: 'custom', path: ['recurring_charges'], message: 'applies only to the first charges rule' });
+    }
+    if (c.renewal_commission_value !== null && c.commission_type === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['renewal_commission_value'],
+        message: 'needs the campaign’s own commission type',
+      });
+    }
+    if (c.renewal_commission_value !== null && c.recurring_rule === 'first_charge') {
+      ctx.addIssue({ code: 'custom', path: ['renewal_commission_value'], message: 'renewals earn nothing under this rule' });
+    }
+    if (
+      c.commission_type === 'percent' &&
+      c.renewal_commission_value !== null &&
+      c.renewal_commission_value > 10_000
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['renewal_commission_value'],
         message: 'must be at most 10000 basis points (100 %)',
       });
     }

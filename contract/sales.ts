@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { attributionModelSchema, paymentMethodSchema } from './campaigns';
+import { attributionModelSchema, paymentMethodSchema, recurringRuleSchema } from './campaigns';
 import { daySchema, idSchema, listQuerySchema } from './common';
 import { couponCodeSchema } from './coupons';
 
-export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
+/** A chargeback is the card issuer's refund, weeks later: reversed like a refund, counted apart. */
+export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded', 'chargeback'] as const;
 export const saleStatusSchema = z.enum(SALE_STATUSES);
 export type SaleStatus = z.infer<typeof saleStatusSchema>;
 
-/** Why a sale waits for an admin: the buyer is the affiliate, or the sale came seconds after its click. */
-export const SALE_FLAGS = ['self_referral', 'fast_click', 'same_address_as_affiliate', 'conversion_spike'] as const;
+/** Why a sale waits for an admin: one reason per fraud rule that fired (contract/fraud.ts). */
+export const SALE_FLAGS = [
+  'self_referral',
+  'fast_click',
+  'same_address_as_affiliate',
+  'conversion_spike',
+  'chargeback_rate',
+] as const;
 export type SaleFlag = (typeof SALE_FLAGS)[number];
 
 /** A sale this soon after its click is flagged as suspicious. */
@@ -19,7 +26,7 @@ export const FAST_CLICK_SECONDS = 10;
 export const MAX_SALE_CENTS = 100_000_000_000;
 
 export const SALE_SOURCES = ['admin', 'import', 'postback'] as const;
-export const SALE_ACTIONS = ['approve', 'cancel', 'refund'] as const;
+export const SALE_ACTIONS = ['approve', 'cancel', 'refund', 'chargeback'] as const;
 export type SaleAction = (typeof SALE_ACTIONS)[number];
 
 const amountCents = z
@@ -30,6 +37,19 @@ const amountCents = z
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const clickId = z.uuid('must be a click id from a tracking link');
 const affiliateCode = z.string().trim().min(1).max(40);
+/** The merchant's subscription id: its charges share it, and renewals go to its first sale's affiliate. */
+const subscriptionId = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100)
+  .refine((id) => !/[\r\n]/.test(id), 'must be one line');
+/** 1 = the subscription's first charge, 2 = its first renewal… */
+const chargeNumber = z
+  .number('must be a whole number')
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(10_000, 'is too large');
 const externalId = z
   .string()
   .trim()
@@ -50,31 +70,67 @@ export const saleBodySchema = z
     origin: optionalText(60),
     customer_email: emailSchema.optional(),
     external_id: externalId.optional(),
+    subscription_id: subscriptionId.optional(),
+    charge_number: chargeNumber.optional(),
     status: z.enum(['pending', 'approved']).default('pending'),
   })
-  .refine((s) => s.affiliate_id || s.affiliate_code || s.click_id || s.coupon, {
-    path: ['affiliate_id'],
-    message: 'give the affiliate, their code, a click id or a coupon',
+  .superRefine((s, ctx) => {
+    subscriptionIssues(s, ctx);
+    // A renewal is credited through its subscription's first sale; anything else names its affiliate.
+    if (!isRenewal(s) && !(s.affiliate_id || s.affiliate_code || s.click_id || s.coupon)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['affiliate_id'],
+        message: 'give the affiliate, their code, a click id or a coupon',
+      });
+    }
   });
 export type SaleBody = z.input<typeof saleBodySchema>;
 
-/** What a merchant's server sends to POST /postback; the order id makes it safe to repeat. */
+/** A charge after the first of a subscription. */
+export const isRenewal = (s: { subscription_id?: string; charge_number?: number }) =>
+  s.subscription_id !== undefined && (s.charge_number ?? 1) > 1;
+
+function subscriptionIssues(s: { subscription_id?: string; charge_number?: number }, ctx: z.RefinementCtx) {
+  if (s.charge_number !== undefined && s.subscription_id === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['subscription_id'], message: 'is required with a charge number' });
+  }
+}
+
+/**
+ * What a merchant's server sends to POST /postback; the order id makes it safe to repeat. With
+ * `status: "chargeback"` it reports a chargeback of the order already recorded: then only the
+ * campaign and the order id are needed.
+ */
 export const postbackBodySchema = z
   .object({
     campaign_id: idSchema,
     external_id: externalId,
-    amount_cents: amountCents,
-    payment_method: paymentMethodSchema,
+    amount_cents: amountCents.optional(),
+    payment_method: paymentMethodSchema.optional(),
     origin: optionalText(60),
     click_id: clickId.optional(),
     coupon: couponCodeSchema.optional(),
     affiliate_code: affiliateCode.optional(),
     customer_email: emailSchema.optional(),
-    status: z.enum(['pending', 'approved']).default('pending'),
+    subscription_id: subscriptionId.optional(),
+    charge_number: chargeNumber.optional(),
+    status: z.enum(['pending', 'approved', 'chargeback']).default('pending'),
   })
-  .refine((s) => s.affiliate_code || s.click_id || s.coupon, {
-    path: ['click_id'],
-    message: 'give the click id, the coupon or the affiliate code',
+  .superRefine((s, ctx) => {
+    if (s.status === 'chargeback') return;
+    subscriptionIssues(s, ctx);
+    if (s.amount_cents === undefined) ctx.addIssue({ code: 'custom', path: ['amount_cents'], message: 'is required' });
+    if (s.payment_method === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'is required' });
+    }
+    if (!isRenewal(s) && !(s.affiliate_code || s.click_id || s.coupon)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['click_id'],
+        message: 'give the click id, the coupon or the affiliate code',
+      });
+    }
   });
 export type PostbackBody = z.input<typeof postbackBodySchema>;
 export const postbackHeadersSchema = z.object({
@@ -83,7 +139,7 @@ export const postbackHeadersSchema = z.object({
 });
 
 /** How a sale is credited: a coupon, then a click, then an affiliate code, or an admin's choice. */
-export const SALE_ATTRIBUTED_BY = ['coupon', 'click', 'affiliate_code', 'affiliate_id'] as const;
+export const SALE_ATTRIBUTED_BY = ['coupon', 'click', 'affiliate_code', 'affiliate_id', 'subscription'] as const;
 export type SaleAttributedBy = (typeof SALE_ATTRIBUTED_BY)[number];
 
 /** One affiliate's part of a split sale; an affiliate sees the other's code as null. */
@@ -117,6 +173,22 @@ export const commissionBreakdownSchema = z.object({
     .optional(),
   /** split_first_last with two affiliates: the first click's share, then the last's (who gets the odd cent). */
   shares: z.array(saleShareSchema).optional(),
+  /** A subscription's charge: which rule decided its commission, and why (docs/decisions/025). */
+  recurring: z
+    .object({
+      subscription_id: z.string(),
+      charge_number: z.number().int(),
+      rule: recurringRuleSchema,
+      /** With `first_n`: how many charges earn. */
+      charges: z.number().int().nullable(),
+      /** The subscription's first sale, whose affiliate a renewal goes to (null: this is it, or unknown). */
+      first_sale_id: z.number().int().nullable(),
+      /** first_charge: the first; renewal: a renewal that earns; beyond_limit: a renewal past the rule (zero). */
+      outcome: z.enum(['first_charge', 'renewal', 'beyond_limit']),
+      /** A renewal at the campaign's renewal rate rather than its first-charge rate. */
+      renewal_rate: z.boolean(),
+    })
+    .optional(),
 });
 export type CommissionBreakdown = z.infer<typeof commissionBreakdownSchema>;
 
@@ -142,10 +214,14 @@ export const saleSchema = z.object({
   /** Affiliates see it masked (j***@example.com): the buyer is the merchant's customer. */
   customer_email: z.string().nullable(),
   attributed_by: z.enum(SALE_ATTRIBUTED_BY),
+  subscription_id: z.string().nullable(),
+  /** The charge of its subscription (1 = first); null outside a subscription. */
+  charge_number: z.number().int().nullable(),
   payable_at: z.string(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  charged_back_at: z.string().nullable(),
   note: z.string().nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
@@ -172,6 +248,7 @@ export const saleListQuerySchema = listQuerySchema
     payment_method: paymentMethodSchema.optional(),
     origin: z.string().trim().max(60).optional(),
     flagged: z.enum(['true', 'false']).optional(),
+    subscription_id: z.string().trim().min(1).max(100).optional(),
     sort: z.enum(SALE_SORTS).default('-created_at'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before the start' });
@@ -199,7 +276,7 @@ export const ledgerKindSchema = z.enum(['commission', 'reversal', 'redemption', 
 
 export const saleEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['click', 'sale', 'approved', 'cancelled', 'refunded', 'ledger']),
+  kind: z.enum(['click', 'sale', 'approved', 'cancelled', 'refunded', 'chargeback', 'ledger']),
   ledger_kind: ledgerKindSchema.optional(),
   amount_cents: z.number().int().optional(),
   actor_name: z.string().nullable().optional(),
@@ -254,6 +331,8 @@ export const SALE_IMPORT_COLUMNS = [
   'customer_email',
   'origin',
   'status',
+  'subscription_id',
+  'charge_number',
 ] as const;
 export const MAX_IMPORT_ROWS_PER_REQUEST = 200;
 

@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { RECURRING_RULES } from '@contract/campaigns';
 import { bytea } from './types';
 import { users } from './users';
 
@@ -74,6 +75,10 @@ export const campaigns = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('active'),
     attributionModel: text('attribution_model', { enum: ATTRIBUTION_MODELS }).notNull().default('last_click'),
+    /** Which charges of a subscription earn, and a renewal's own rate (docs/decisions/025). */
+    recurringRule: text('recurring_rule', { enum: RECURRING_RULES }).notNull().default('lifetime'),
+    recurringCharges: integer('recurring_charges'),
+    renewalCommissionValue: bigint('renewal_commission_value', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

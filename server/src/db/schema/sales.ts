@@ -1,15 +1,14 @@
-import type { CommissionBreakdown } from '@contract/sales';
+import { type CommissionBreakdown, SALE_ATTRIBUTED_BY, SALE_STATUSES } from '@contract/sales';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { affiliates, campaigns } from './programme';
 import { users } from './users';
 
-export const SALE_STATUSES = ['pending', 'approved', 'cancelled', 'refunded'] as const;
+export { SALE_ATTRIBUTED_BY, SALE_STATUSES };
 
 /** How a sale's commission was worked out, frozen with it so the "why" never changes afterwards. */
 export type { CommissionBreakdown };
 
-export const SALE_ATTRIBUTED_BY = ['coupon', 'click', 'affiliate_code', 'affiliate_id'] as const;
 export type SaleAttributedBy = (typeof SALE_ATTRIBUTED_BY)[number];
 
 /**
@@ -88,6 +87,11 @@ export const sales = pgTable(
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
     /** Set when an approved sale is refunded (decided_at keeps the approval). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Set when the card issuer took the money back (a chargeback), weeks after the sale. */
+    chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
+    /** The merchant's subscription this sale is a charge of, and which charge (1 = the first). */
+    subscriptionId: text('subscription_id'),
+    chargeNumber: integer('charge_number'),
     note: text('note'),
   },
   (t) => [
@@ -107,6 +111,10 @@ export const sales = pgTable(
     index('sales_created_idx').on(t.createdAt),
     index('sales_click_idx').on(t.clickId).where(sql`${t.clickId} is not null`),
     index('sales_link_idx').on(t.linkId).where(sql`${t.linkId} is not null`),
+    // A renewal finds its subscription's first sale (docs/decisions/025).
+    index('sales_subscription_idx')
+      .on(t.campaignId, t.subscriptionId, t.chargeNumber)
+      .where(sql`${t.subscriptionId} is not null`),
     index('sales_payable_idx').on(t.payableAt).where(sql`${t.status} = 'pending'`),
     check('sales_amount_positive', sql`${t.amountCents} > 0`),
     check('sales_commission_not_negative', sql`${t.commissionCents} >= 0`),

@@ -1,3 +1,4 @@
+import { SALE_STATUSES } from '@contract/sales';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, date, index, integer, pgTable, pgView, primaryKey, text } from 'drizzle-orm/pg-core';
 
@@ -127,9 +128,10 @@ export const dailySalesBy = pgTable(
   'daily_sales_by',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: ['payment_method', 'origin', 'utm_source'] }).notNull(),
+    /** `charge` keys a sale `new` or `recurring` (a subscription's renewal). */
+    dimension: text('dimension', { enum: ['payment_method', 'origin', 'utm_source', 'charge'] }).notNull(),
     key: text('key').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'cancelled', 'refunded'] }).notNull(),
+    status: text('status', { enum: SALE_STATUSES }).notNull(),
     sales: integer('sales').notNull().default(0),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
     commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
