@@ -118,13 +118,13 @@ export const campaignBodySchema = z
       });
     }
     if (c.renewal_commission_value !== null && c.recurring_rule === 'first_charge') {
-      ctx.addIssue({ code: 'custom', path: ['renewal_commission_value'], message: 'renewals earn nothing under this rule' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['renewal_commission_value'],
+        message: 'renewals earn nothing under this rule',
+      });
     }
-    if (
-      c.commission_type === 'percent' &&
-      c.renewal_commission_value !== null &&
-      c.renewal_commission_value > 10_000
-    ) {
+    if (c.commission_type === 'percent' && c.renewal_commission_value !== null && c.renewal_commission_value > 10_000) {
       ctx.addIssue({
         code: 'custom',
         path: ['renewal_commission_value'],

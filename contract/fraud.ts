@@ -13,6 +13,7 @@ export const FRAUD_RULES = [
   'conversion_spike',
   'click_flooding',
   'disposable_email',
+  'chargeback_rate',
 ] as const;
 export type FraudRule = (typeof FRAUD_RULES)[number];
 
@@ -39,6 +40,16 @@ export const fraudRulesSchema = z.object({
   click_flooding: z.object({ enabled: z.boolean(), clicks: whole(3, 10_000), minutes: whole(1, 1_440) }),
   /** A registration from a disposable email domain (a maintained list from an npm package). */
   disposable_email: z.object({ enabled: z.boolean() }),
+  /**
+   * An affiliate whose chargebacks over the last `days` reach `max_percent` of their sales that were
+   * paid (approved, refunded or charged back), once they have `min_sales` of those: new sales wait.
+   */
+  chargeback_rate: z.object({
+    enabled: z.boolean(),
+    max_percent: z.number().min(0.1).max(100),
+    min_sales: whole(1, 1_000_000),
+    days: whole(7, 365),
+  }),
 });
 export type FraudRules = z.infer<typeof fraudRulesSchema>;
 
@@ -49,6 +60,8 @@ export const DEFAULT_FRAUD_RULES: FraudRules = {
   conversion_spike: { enabled: true, multiple: 4, min_clicks: 100, days: 30 },
   click_flooding: { enabled: true, clicks: 20, minutes: 1 },
   disposable_email: { enabled: true },
+  // Card networks put a merchant on watch near 1 % of transactions charged back.
+  chargeback_rate: { enabled: true, max_percent: 1, min_sales: 20, days: 90 },
 };
 
 /** GET /fraud/click-floods: links flooded with clicks from one address, per day (not counted). */
@@ -70,3 +83,28 @@ export const clickFloodReportSchema = z.object({
   ),
 });
 export type ClickFloodReport = z.infer<typeof clickFloodReportSchema>;
+
+/** GET /fraud/chargeback-rates: each affiliate with a chargeback in the rule's last days, worst first. */
+export const chargebackRateQuerySchema = z.object({
+  days: z.coerce.number().int().min(7).max(365).optional(),
+});
+export const chargebackRateReportSchema = z.object({
+  days: z.number().int(),
+  /** The rule's threshold in basis points (100 = 1 %), so a screen marks who is over it. */
+  threshold_bps: z.number().int(),
+  min_sales: z.number().int(),
+  items: z.array(
+    z.object({
+      affiliate_id: z.number().int(),
+      affiliate_name: z.string(),
+      affiliate_code: z.string(),
+      /** Sales that were paid in the period: approved, refunded or charged back. */
+      paid_sales: z.number().int(),
+      chargebacks: z.number().int(),
+      rate_bps: z.number().int(),
+      /** Over the threshold with enough sales: the rule flags this affiliate's new sales. */
+      flagged: z.boolean(),
+    }),
+  ),
+});
+export type ChargebackRateReport = z.infer<typeof chargebackRateReportSchema>;

@@ -119,7 +119,7 @@ export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
 export const breakdownSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Named tables: e.g. by_method, or by_origin and by_utm_source. */
+  /** Named tables: e.g. by_method, or by_origin and by_utm_source; by_charge is new against recurring revenue. */
   tables: z.record(z.string(), z.array(breakdownRowSchema)),
   /** Per day, per key of the first table: amounts in cents. */
   series: z.array(z.object({ day: z.string(), values: z.record(z.string(), z.number().int()) })),
@@ -133,6 +133,7 @@ export const INDICATOR_KEYS = [
   'average_order_cents',
   'epc_cents',
   'refund_rate_bps',
+  'chargeback_rate_bps',
   'redemption_rate_bps',
   'average_days_to_pay',
 ] as const;

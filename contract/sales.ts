@@ -169,6 +169,8 @@ export const commissionBreakdownSchema = z.object({
       coupon_code: z.string().optional(),
       click_id: z.string().optional(),
       first_click_id: z.string().optional(),
+      /** A renewal: the subscription's first sale, whose affiliate it goes to. */
+      first_sale_id: z.number().int().optional(),
     })
     .optional(),
   /** split_first_last with two affiliates: the first click's share, then the last's (who gets the odd cent). */
@@ -346,7 +348,8 @@ export const saleImportResultSchema = z.object({
   results: z.array(
     z.object({
       line: z.number().int(),
-      outcome: z.enum(['created', 'duplicate', 'refused']),
+      /** charged_back: a `chargeback` row charged the order's sale back (or found it so). */
+      outcome: z.enum(['created', 'duplicate', 'charged_back', 'refused']),
       sale_id: z.number().int().nullable(),
       errors: z.array(z.object({ field: z.string(), message: z.string() })),
     }),

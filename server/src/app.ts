@@ -26,6 +26,7 @@ import { notificationsAdminRoutes, notificationsRoutes } from './modules/notific
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { postbackRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
 import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-buffer';
 import { registerRedirect } from './modules/tracking/redirect';
@@ -181,6 +182,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(trackingRoutes);
         await signedIn.register(salesRoutes);
         await signedIn.register(couponsRoutes);
+        await signedIn.register(subscriptionsRoutes);
         await signedIn.register(levelsRoutes);
         await signedIn.register(ledgerRoutes);
         await signedIn.register(metricsRoutes);

@@ -8,5 +8,5 @@ CREATE INDEX "sales_subscription_idx" ON "sales" USING btree ("campaign_id","sub
 -- Every sale recorded so far is a first charge: the new `charge` dimension of the sales rollup is
 -- the payment-method dimension (every sale is in it once) keyed `new`.
 INSERT INTO "daily_sales_by" ("day", "dimension", "key", "status", "sales", "amount_cents", "commission_cents")
-SELECT "day", 'charge', 'new', "status", "sales", "amount_cents", "commission_cents"
-FROM "daily_sales_by" WHERE "dimension" = 'payment_method';
+SELECT "day", 'charge', 'new', "status", sum("sales"), sum("amount_cents"), sum("commission_cents")
+FROM "daily_sales_by" WHERE "dimension" = 'payment_method' GROUP BY "day", "status";

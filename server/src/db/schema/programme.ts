@@ -1,5 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { RECURRING_RULES } from '@contract/campaigns';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea } from './types';
 import { users } from './users';
 

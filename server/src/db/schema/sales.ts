@@ -1,13 +1,24 @@
 import { type CommissionBreakdown, SALE_ATTRIBUTED_BY, SALE_STATUSES } from '@contract/sales';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { affiliates, campaigns } from './programme';
 import { users } from './users';
 
-export { SALE_ATTRIBUTED_BY, SALE_STATUSES };
-
 /** How a sale's commission was worked out, frozen with it so the "why" never changes afterwards. */
 export type { CommissionBreakdown };
+export { SALE_ATTRIBUTED_BY, SALE_STATUSES };
 
 export type SaleAttributedBy = (typeof SALE_ATTRIBUTED_BY)[number];
 

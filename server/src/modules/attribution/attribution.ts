@@ -1,8 +1,15 @@
 import type { AttributionModel } from '@contract/campaigns';
-import type { CommissionBreakdown, SaleAttributedBy } from '@contract/sales';
+import { type CommissionBreakdown, isRenewal, type SaleAttributedBy } from '@contract/sales';
 import type { campaigns } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AffiliateRow, Candidates, ClickRow, CouponRow, Named } from './candidates';
+import {
+  type AffiliateRow,
+  type Candidates,
+  type ClickRow,
+  type CouponRow,
+  type Named,
+  subscriptionKey,
+} from './candidates';
 
 const DAY_MS = 86_400_000;
 
@@ -54,6 +61,18 @@ function firstTouch(last: ClickRow, campaign: Campaign, at: Date, found: Candida
 export function attribute(input: Named, at: Date, campaign: Campaign, found: Candidates): Attribution {
   const model = campaign.attributionModel;
   const none = { click: null, linkClick: null, sharedWith: null, coupon: null, model };
+  // A renewal goes to its subscription's first sale's affiliate, whatever the cookie says (decision 025).
+  const renewal = isRenewal(input) && input.subscription_id ? input.subscription_id : null;
+  const first = renewal ? found.subscriptions.get(subscriptionKey(campaign.id, renewal)) : undefined;
+  const firstOwner = first ? found.byId.get(first.affiliateId) : undefined;
+  if (first && firstOwner) {
+    return {
+      ...none,
+      owner: firstOwner,
+      by: 'subscription',
+      decidedBy: { kind: 'subscription', ...(first.saleId === null ? {} : { first_sale_id: first.saleId }) },
+    };
+  }
   if (input.coupon) {
     const coupon = found.coupons.get(input.coupon.toLowerCase());
     if (!coupon) throw refused('coupon', 'is not a coupon', 'UNKNOWN_COUPON');
@@ -103,6 +122,13 @@ export function attribute(input: Named, at: Date, campaign: Campaign, found: Can
     const owner = found.byId.get(input.affiliate_id);
     if (!owner) throw refused('affiliate_id', 'is not an affiliate', 'UNKNOWN_AFFILIATE');
     return { ...none, owner, by: 'affiliate_id', decidedBy: { kind: 'affiliate_id' } };
+  }
+  if (renewal && !clickProblem) {
+    throw refused(
+      'subscription_id',
+      'has no first charge recorded: give the click id, the coupon or the affiliate code',
+      'UNKNOWN_SUBSCRIPTION',
+    );
   }
   throw refused('click_id', clickProblem ?? 'is required', 'NOT_ATTRIBUTED');
 }

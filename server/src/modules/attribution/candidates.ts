@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates, clicks, coupons, levels, links, users } from '../../db/schema';
+import { affiliates, clicks, coupons, levels, links, sales, users } from '../../db/schema';
 
 export type AffiliateRow = {
   affiliate: typeof affiliates.$inferSelect;
@@ -20,10 +20,20 @@ export type Candidates = {
   coupons: Map<string, CouponRow>;
   byId: Map<number, AffiliateRow>;
   byCode: Map<string, AffiliateRow>;
+  /**
+   * The first sale of each subscription a renewal of the batch names, by `subscriptionKey` (a first
+   * charge written earlier in the same batch joins with no sale id yet).
+   */
+  subscriptions: Map<string, { saleId: number | null; affiliateId: number }>;
 };
+
+export const subscriptionKey = (campaignId: number, subscriptionId: string) => `${campaignId}|${subscriptionId}`;
 
 /** What a sale names its affiliate by, as the attribution reads it. */
 export type Named = {
+  campaign_id?: number | undefined;
+  subscription_id?: string | undefined;
+  charge_number?: number | undefined;
   click_id?: string | undefined;
   coupon?: string | undefined;
   affiliate_id?: number | undefined;
@@ -61,6 +71,28 @@ async function findBatchClicks(db: Db, flushClicks: () => Promise<void>, ids: st
   return found;
 }
 
+/** Each named subscription's first sale: its lowest charge (then its oldest row). */
+async function findFirstCharges(db: Db, named: { campaignId: number; subscriptionId: string }[]) {
+  if (named.length === 0) return [];
+  const result = await db.execute(sql`
+    select distinct on (campaign_id, subscription_id) id, campaign_id, subscription_id, affiliate_id
+    from ${sales}
+    where subscription_id is not null and (campaign_id, subscription_id) in (${sql.join(
+      named.map((n) => sql`(${n.campaignId}::bigint, ${n.subscriptionId}::text)`),
+      sql`, `,
+    )})
+    order by campaign_id, subscription_id, charge_number, id`);
+  return (
+    result as unknown as {
+      rows: { id: unknown; campaign_id: unknown; subscription_id: string; affiliate_id: unknown }[];
+    }
+  ).rows.map((row) => ({
+    key: subscriptionKey(Number(row.campaign_id), row.subscription_id),
+    saleId: Number(row.id),
+    affiliateId: Number(row.affiliate_id),
+  }));
+}
+
 async function findCoupons(db: Db, codes: string[]): Promise<CouponRow[]> {
   if (codes.length === 0) return [];
   return db.select().from(coupons).where(sql`lower(${coupons.code}) in ${codes}`);
@@ -93,7 +125,16 @@ async function findAffiliates(db: Db, ids: number[], codes: string[]): Promise<A
  * costs a query of its own.
  */
 export async function findCandidates(db: Db, flushClicks: () => Promise<void>, named: Named[]): Promise<Candidates> {
-  const [clickRows, couponRows, namedOwners] = await Promise.all([
+  const renewals = new Map<string, { campaignId: number; subscriptionId: string }>();
+  for (const n of named) {
+    if (n.campaign_id && n.subscription_id && (n.charge_number ?? 1) > 1) {
+      renewals.set(subscriptionKey(n.campaign_id, n.subscription_id), {
+        campaignId: n.campaign_id,
+        subscriptionId: n.subscription_id,
+      });
+    }
+  }
+  const [clickRows, couponRows, namedOwners, firstCharges] = await Promise.all([
     findBatchClicks(db, flushClicks, unique(named.flatMap((n) => (n.click_id ? [n.click_id] : [])))),
     findCoupons(db, unique(named.flatMap((n) => (n.coupon ? [n.coupon.toLowerCase()] : [])))),
     findAffiliates(
@@ -101,6 +142,7 @@ export async function findCandidates(db: Db, flushClicks: () => Promise<void>, n
       unique(named.flatMap((n) => (n.affiliate_id ? [n.affiliate_id] : []))),
       unique(named.flatMap((n) => (n.affiliate_code ? [n.affiliate_code] : []))),
     ),
+    findFirstCharges(db, [...renewals.values()]),
   ]);
   const known = new Set(namedOwners.map((row) => row.affiliate.id));
   const owners = namedOwners.concat(
@@ -109,6 +151,7 @@ export async function findCandidates(db: Db, flushClicks: () => Promise<void>, n
       unique([
         ...[...clickRows.values()].map((row) => row.click.affiliateId),
         ...couponRows.map((coupon) => coupon.affiliateId),
+        ...firstCharges.map((first) => first.affiliateId),
       ]).filter((id) => !known.has(id)),
       [],
     ),
@@ -118,5 +161,6 @@ export async function findCandidates(db: Db, flushClicks: () => Promise<void>, n
     coupons: new Map(couponRows.map((coupon) => [coupon.code.toLowerCase(), coupon])),
     byId: new Map(owners.map((row) => [row.affiliate.id, row])),
     byCode: new Map(owners.map((row) => [row.affiliate.code, row])),
+    subscriptions: new Map(firstCharges.map(({ key, ...first }) => [key, first])),
   };
 }

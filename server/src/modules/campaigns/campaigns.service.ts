@@ -64,6 +64,9 @@ export function toCampaign(row: CampaignRow): Campaign {
     ends_at: row.endsAt?.toISOString() ?? null,
     status: row.status,
     attribution_model: row.attributionModel,
+    recurring_rule: row.recurringRule,
+    recurring_charges: row.recurringCharges,
+    renewal_commission_value: row.renewalCommissionValue,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -83,6 +86,9 @@ function columnsOf(body: CampaignBody) {
     endsAt: body.ends_at ? new Date(body.ends_at) : null,
     status: body.status,
     attributionModel: body.attribution_model,
+    recurringRule: body.recurring_rule,
+    recurringCharges: body.recurring_charges,
+    renewalCommissionValue: body.renewal_commission_value,
   };
 }
 

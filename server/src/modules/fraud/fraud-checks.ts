@@ -40,6 +40,8 @@ export type SaleCheckContext = {
   devices: Set<string>;
   /** Affiliates whose conversion is far above the programme's. */
   spiking: Set<number>;
+  /** Affiliates at or over the chargeback rate. */
+  chargingBack: Set<number>;
 };
 
 /**
@@ -47,10 +49,10 @@ export type SaleCheckContext = {
  * devices of the affiliates whose sales came with a click, and which affiliates' conversion spikes.
  */
 export async function saleCheckContext(db: Db, rules: FraudRules, sales: SaleForChecks[]): Promise<SaleCheckContext> {
-  const context: SaleCheckContext = { devices: new Set(), spiking: new Set() };
+  const context: SaleCheckContext = { devices: new Set(), spiking: new Set(), chargingBack: new Set() };
   const withClick = [...new Set(sales.filter((s) => s.click).map((s) => s.affiliateUserId))];
   const affiliateIds = [...new Set(sales.map((s) => s.affiliateId))];
-  const [devices, spiking] = await Promise.all([
+  const [devices, spiking, charging] = await Promise.all([
     rules.same_address_as_affiliate.enabled && withClick.length > 0
       ? db.execute(sql`select user_id, ip_hash, user_agent from sign_in_devices
           where user_id in (${sql.join(
@@ -58,42 +60,88 @@ export async function saleCheckContext(db: Db, rules: FraudRules, sales: SaleFor
             sql`, `,
           )})`)
       : null,
-    rules.conversion_spike.enabled && affiliateIds.length > 0 ? spikingOf(db, rules, affiliateIds) : null,
+    rules.conversion_spike.enabled && affiliateIds.length > 0 ? spikes.flaggedOf(db, rules, affiliateIds) : null,
+    rules.chargeback_rate.enabled && affiliateIds.length > 0
+      ? chargebackRates.flaggedOf(db, rules, affiliateIds)
+      : null,
   ]);
   for (const row of (devices as unknown as { rows: { user_id: unknown; ip_hash: string; user_agent: string }[] } | null)
     ?.rows ?? []) {
     context.devices.add(`${Number(row.user_id)}|${row.ip_hash}|${row.user_agent}`);
   }
   for (const id of spiking ?? []) context.spiking.add(id);
+  for (const id of charging ?? []) context.chargingBack.add(id);
   return context;
 }
 
-/** How long a server trusts what it found about an affiliate's conversion: a launch's batches ask no more. */
-const SPIKE_CACHE_MS = 60_000;
-const spikeCache = new WeakMap<Db, Map<number, { isSpiking: boolean; at: number }>>();
+/** How long a server trusts what it found about an affiliate (conversion, chargebacks): a launch's batches ask no more. */
+const AFFILIATE_CHECK_CACHE_MS = 60_000;
 
-/** Of these affiliates, the spiking ones: from this server's memory, reading only those it has not seen lately. */
-async function spikingOf(db: Db, rules: FraudRules, affiliateIds: number[], now = Date.now()): Promise<number[]> {
-  let known = spikeCache.get(db);
-  if (!known) {
-    known = new Map();
-    spikeCache.set(db, known);
-  }
-  const stale = affiliateIds.filter((id) => {
-    const hit = known.get(id);
-    return !hit || now - hit.at >= SPIKE_CACHE_MS;
-  });
-  if (stale.length > 0) {
-    const spiking = new Set(await spikingAffiliates(db, rules, stale));
-    if (known.size > 50_000) known.clear();
-    for (const id of stale) known.set(id, { isSpiking: spiking.has(id), at: now });
-  }
-  return affiliateIds.filter((id) => known.get(id)?.isSpiking);
+/**
+ * A per-server memory of which affiliates a check flags: only the affiliates not seen lately are
+ * read, in one statement. Keyed by database handle, as tests open several in one process.
+ */
+function affiliateCheck(find: (db: Db, rules: FraudRules, affiliateIds: number[]) => Promise<number[]>) {
+  const cache = new WeakMap<Db, Map<number, { flagged: boolean; at: number }>>();
+  return {
+    async flaggedOf(db: Db, rules: FraudRules, affiliateIds: number[], now = Date.now()): Promise<number[]> {
+      let known = cache.get(db);
+      if (!known) {
+        known = new Map();
+        cache.set(db, known);
+      }
+      const stale = affiliateIds.filter((id) => {
+        const hit = known.get(id);
+        return !hit || now - hit.at >= AFFILIATE_CHECK_CACHE_MS;
+      });
+      if (stale.length > 0) {
+        const flagged = new Set(await find(db, rules, stale));
+        if (known.size > 50_000) known.clear();
+        for (const id of stale) known.set(id, { flagged: flagged.has(id), at: now });
+      }
+      return affiliateIds.filter((id) => known.get(id)?.flagged);
+    },
+    forget(db: Db, affiliateIds?: number[]) {
+      if (!affiliateIds) cache.delete(db);
+      else for (const id of affiliateIds) cache.get(db)?.delete(id);
+    },
+  };
 }
 
-/** Forgets what this server found about conversions (the rule was changed). */
+const spikes = affiliateCheck((db, rules, ids) => spikingAffiliates(db, rules, ids));
+const chargebackRates = affiliateCheck((db, rules, ids) => affiliatesOverChargebackRate(db, rules, ids));
+
+/** Forgets what this server found about affiliates (the rules were changed). */
 export function forgetConversionChecks(db: Db) {
-  spikeCache.delete(db);
+  spikes.forget(db);
+  chargebackRates.forget(db);
+}
+
+/** Forgets these affiliates' chargeback rate on this server (one of their sales was just charged back). */
+export function forgetChargebackRates(db: Db, affiliateIds: number[]) {
+  chargebackRates.forget(db, affiliateIds);
+}
+
+/** An affiliate's chargebacks and paid sales (approved, refunded or charged back) over the last days. */
+export const CHARGEBACK_COUNTS = sql`
+  count(*) filter (where s.status = 'chargeback')::int as chargebacks,
+  count(*) filter (where s.status in ('approved', 'refunded', 'chargeback'))::int as paid_sales`;
+
+/** Of these affiliates, those at or over the chargeback rule's rate with enough paid sales. */
+async function affiliatesOverChargebackRate(db: Db, rules: FraudRules, affiliateIds: number[]): Promise<number[]> {
+  const { max_percent: maxPercent, min_sales: minSales, days } = rules.chargeback_rate;
+  const result = await db.execute(sql`
+    select affiliate_id from (
+      select s.affiliate_id, ${CHARGEBACK_COUNTS}
+      from sales s
+      where s.affiliate_id in (${sql.join(
+        affiliateIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and s.created_at >= now() - make_interval(days => ${days}::int)
+      group by s.affiliate_id
+    ) x
+    where paid_sales >= ${minSales} and chargebacks * 100.0 >= paid_sales * ${maxPercent}::float8`);
+  return (result as unknown as { rows: { affiliate_id: unknown }[] }).rows.map((r) => Number(r.affiliate_id));
 }
 
 /**
@@ -143,5 +191,6 @@ export function saleFlags(rules: FraudRules, sale: SaleForChecks, context: SaleC
     flags.push('same_address_as_affiliate');
   }
   if (rules.conversion_spike.enabled && context.spiking.has(sale.affiliateId)) flags.push('conversion_spike');
+  if (rules.chargeback_rate.enabled && context.chargingBack.has(sale.affiliateId)) flags.push('chargeback_rate');
   return flags;
 }

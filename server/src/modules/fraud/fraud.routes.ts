@@ -1,6 +1,12 @@
-import { clickFloodQuerySchema, clickFloodReportSchema, fraudRulesSchema } from '@contract/fraud';
+import {
+  chargebackRateQuerySchema,
+  chargebackRateReportSchema,
+  clickFloodQuerySchema,
+  clickFloodReportSchema,
+  fraudRulesSchema,
+} from '@contract/fraud';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findClickFloods } from './fraud.service';
+import { findChargebackRates, findClickFloods } from './fraud.service';
 import { getFraudRules, setFraudRules } from './fraud-rules.service';
 
 const tags = ['fraud'];
@@ -45,5 +51,18 @@ export const fraudAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findClickFloods(app.database.db, request.query),
+  );
+  app.get(
+    '/fraud/chargeback-rates',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Each affiliate's chargeback rate over the rule's days, worst first, and whether the rule flags them",
+        querystring: chargebackRateQuerySchema,
+        response: { 200: chargebackRateReportSchema },
+      },
+    },
+    async (request) => findChargebackRates(app.database.db, request.query),
   );
 };

@@ -6,6 +6,7 @@ import type {
   TopAffiliates,
   topAffiliatesQuerySchema,
 } from '@contract/metrics';
+import { SALE_STATUSES } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -195,7 +196,7 @@ export async function getOriginMetrics(db: Db, query: Period): Promise<Breakdown
 export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown> {
   const { from, to, start, end } = resolvePeriod(query);
   const inPeriod = sql`s.created_at >= ${start} and s.created_at < ${end}${inNetwork(sql`s.affiliate_id`, query.network_id)}`;
-  const statuses = ['pending', 'approved', 'cancelled', 'refunded'];
+  const statuses = [...SALE_STATUSES];
   // By status: every sale is once in the payment-method dimension, so that dimension by status is all sales.
   const byStatusOf = query.network_id
     ? Promise.all([
@@ -209,7 +210,11 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
         ),
       ])
     : fromRollup(db, query, 'payment_method', statuses, true).then(({ table, daily }) => [table, daily] as const);
-  const [[byStatus, daily], byCampaign, byNetwork] = await Promise.all([
+  // New and recurring revenue: a subscription's renewals apart from first charges and one-off sales.
+  const byChargeOf = query.network_id
+    ? approvedBy(db, query, sql`case when coalesce(s.charge_number, 1) > 1 then 'recurring' else 'new' end`)
+    : fromRollup(db, query, 'charge', ['approved']);
+  const [[byStatus, daily], byCampaign, byNetwork, byCharge] = await Promise.all([
     byStatusOf,
     rows<{ key: string; n: number; cents: string }>(
       db,
@@ -226,11 +231,17 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by n.name having sum(d.approved_sales) > 0`,
     ),
+    byChargeOf,
   ]);
   return {
     from,
     to,
-    tables: { by_status: toRows(byStatus), by_campaign: toRows(byCampaign), by_network: toRows(byNetwork) },
+    tables: {
+      by_status: toRows(byStatus),
+      by_campaign: toRows(byCampaign),
+      by_network: toRows(byNetwork),
+      by_charge: toRows(byCharge.table),
+    },
     series: seriesOf(from, to, daily),
     totals: totalsOf(byStatus),
   };
@@ -283,6 +294,12 @@ async function indicatorValues(db: Db, start: Date, end: Date, networkId: number
       db,
       sql`select
         d.active, d.clicks, d.approved, d.amount, d.commission, d.refunded,
+        -- Chargebacks apart from refunds: every sale is once in the payment-method dimension.
+        ${
+          networkId
+            ? sql`(select count(*) from sales s where s.status = 'chargeback' and s.created_at >= ${start} and s.created_at < ${end}${net(sql`s.affiliate_id`)})`
+            : sql`(select coalesce(sum(sales), 0) from daily_sales_by where dimension = 'payment_method' and status = 'chargeback' and ${days})`
+        } as chargebacks,
         (select coalesce(sum(amount_cents), 0) from payments where paid_at >= ${start} and paid_at < ${end}${net(sql`affiliate_id`)}) as paid,
         (select round(avg(extract(epoch from (p.paid_at - r.requested_at)) / 86400)::numeric, 1) from payments p join redemptions r on r.id = p.redemption_id
           where p.paid_at >= ${start} and p.paid_at < ${end}${net(sql`p.affiliate_id`)}) as days
@@ -311,12 +328,14 @@ async function indicatorValues(db: Db, start: Date, end: Date, networkId: number
   ]);
   const n = (k: string) => Number(r?.[k] ?? 0);
   const decided = n('approved') + n('refunded');
+  const paid = decided + n('chargebacks');
   return {
     active_affiliates: n('active'),
     conversion_bps: n('clicks') ? Math.round((n('approved') * 10_000) / n('clicks')) : null,
     average_order_cents: n('approved') ? Math.round(n('amount') / n('approved')) : null,
     epc_cents: n('clicks') ? Math.round(n('commission') / n('clicks')) : null,
     refund_rate_bps: decided ? Math.round((n('refunded') * 10_000) / decided) : null,
+    chargeback_rate_bps: paid ? Math.round((n('chargebacks') * 10_000) / paid) : null,
     redemption_rate_bps: n('commission') ? Math.round((n('paid') * 10_000) / n('commission')) : null,
     average_days_to_pay: r?.days === null || r?.days === undefined ? null : Number(r.days),
   };

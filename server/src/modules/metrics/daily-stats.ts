@@ -1,3 +1,4 @@
+import type { SaleStatus } from '@contract/sales';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -5,8 +6,8 @@ import { every } from '../../jobs/lease';
 import { type SaleShareFigures, sharesOf } from '../attribution/attribution';
 import { REBUILD_DAILY_TRAFFIC } from './traffic';
 
-type SaleStatus = 'pending' | 'approved' | 'cancelled' | 'refunded';
 type SaleFigures = SaleShareFigures & {
+  chargeNumber: number | null;
   createdAt: Date;
   campaignId: number;
   paymentMethod: string;
@@ -61,14 +62,18 @@ export const REBUILD_DAILY_STATS = `
     from sales s ${SALE_SHARES} group by 1, 2, 3
   ) x group by 1, 2, 3`;
 
+/** A sale row's key in the `charge` dimension: a subscription's renewal is recurring revenue. */
+const CHARGE_KEY = `case when coalesce(charge_number, 1) > 1 then 'recurring' else 'new' end`;
+export const chargeKeyOf = (chargeNumber: number | null) => ((chargeNumber ?? 1) > 1 ? 'recurring' : 'new');
+
 /** The sales rollup by dimension, recomputed from the sales. */
 export const REBUILD_DAILY_SALES_BY = `
   insert into daily_sales_by (day, dimension, key, status, sales, amount_cents, commission_cents)
   select ((created_at at time zone 'UTC') - interval '3 hours')::date, d.dimension, d.key, status,
     count(*), sum(amount_cents), sum(commission_cents)
   from sales
-  cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source))
-    as d(dimension, key)
+  cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source),
+    ('charge', ${CHARGE_KEY})) as d(dimension, key)
   group by 1, 2, 3, 4`;
 
 /** The programme-wide rollups, summed from `daily_stats` (after it was rebuilt, or by the migration). */
@@ -196,8 +201,8 @@ export const PENDING_SALES_ROLLUP_CTES = `
       select ((created_at at time zone 'UTC') - interval '3 hours')::date as day, dims.dimension, dims.key,
         amount_cents, commission_cents
       from inserted
-      cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source))
-        as dims(dimension, key)
+      cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source),
+        ('charge', ${CHARGE_KEY})) as dims(dimension, key)
     ) y
     group by day, dimension, key order by day, dimension, key
     on conflict (day, dimension, key, status) do update set
@@ -294,6 +299,7 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
       ['payment_method', sale.paymentMethod],
       ['origin', sale.origin],
       ['utm_source', sale.utmSource],
+      ['charge', chargeKeyOf(sale.chargeNumber)],
     ] as const) {
       if (from) addBy(day, dimension, key, from, -1, sale);
       addBy(day, dimension, key, to, 1, sale);

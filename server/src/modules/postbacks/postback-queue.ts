@@ -23,7 +23,7 @@ export const POSTBACKS_CREATED_CTE = `
     where p.active and 'created' = any(p.events)
   )`;
 
-const EVENT_OF = { approve: 'approved', cancel: 'reversed', refund: 'reversed' } as const;
+const EVENT_OF = { approve: 'approved', cancel: 'reversed', refund: 'reversed', chargeback: 'reversed' } as const;
 
 /**
  * The postbacks a sale step calls for, as a CTE for the step's outbox statement

@@ -1,3 +1,4 @@
+import type { RecurringRule } from '@contract/campaigns';
 import type { CommissionBreakdown } from '@contract/sales';
 
 export type CommissionRule = {
@@ -49,4 +50,49 @@ export function computeCommission(amountCents: number, rule: CommissionRule): Co
     exact_cents: exact,
     commission_cents: cents,
   };
+}
+
+/** A campaign's terms for subscriptions: which charges earn, and a renewal's own value. */
+export type RecurringTerms = { rule: RecurringRule; charges: number | null; renewalValue: number | null };
+/** A sale's place in its subscription; `firstSaleId` is the first charge's sale a renewal goes back to. */
+export type ChargeOf = { subscriptionId: string; chargeNumber: number; firstSaleId: number | null };
+
+/**
+ * A subscription charge's commission (docs/decisions/025): the first charge as any sale; a renewal
+ * at the renewal value when the campaign has one, or at the same rule; a renewal past the rule's
+ * charges is recorded with zero, and its breakdown says why. A sale outside a subscription is
+ * `computeCommission`'s.
+ */
+export function computeChargeCommission(
+  amountCents: number,
+  rule: CommissionRule,
+  terms: RecurringTerms,
+  charge: ChargeOf | null,
+): CommissionBreakdown {
+  if (!charge) return computeCommission(amountCents, rule);
+  const note = {
+    subscription_id: charge.subscriptionId,
+    charge_number: charge.chargeNumber,
+    rule: terms.rule,
+    charges: terms.rule === 'first_n' ? terms.charges : null,
+    first_sale_id: charge.firstSaleId,
+  };
+  if (charge.chargeNumber === 1) {
+    return {
+      ...computeCommission(amountCents, rule),
+      recurring: { ...note, outcome: 'first_charge', renewal_rate: false },
+    };
+  }
+  const earns = terms.rule === 'lifetime' || (terms.rule === 'first_n' && charge.chargeNumber <= (terms.charges ?? 1));
+  if (!earns) {
+    return {
+      ...computeCommission(amountCents, rule),
+      exact_cents: '0',
+      commission_cents: 0,
+      recurring: { ...note, outcome: 'beyond_limit', renewal_rate: false },
+    };
+  }
+  const renewalRate = terms.renewalValue !== null && rule.campaignType !== null;
+  const computed = computeCommission(amountCents, renewalRate ? { ...rule, campaignValue: terms.renewalValue } : rule);
+  return { ...computed, recurring: { ...note, outcome: 'renewal', renewal_rate: renewalRate } };
 }

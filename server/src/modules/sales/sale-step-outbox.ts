@@ -5,10 +5,10 @@ import { salePostbacksCte } from '../postbacks/postback-queue';
 import { saleWebhooksCte, webhookEventOfSaleAction } from '../webhooks/webhook-queue';
 
 /**
- * Everything a sale step (approve, cancel, refund) tells the outside, in one statement of the
+ * Everything a sale step (approve, cancel, refund, chargeback) tells the outside, in one statement of the
  * step's transaction: the affiliates' postbacks (docs/decisions/020) and the webhooks (023). Each
  * CTE joins on its subscribers, so with none it writes nothing, and a rolled-back step queues
- * nothing. A future step (a chargeback) adds its CTEs here.
+ * nothing.
  */
 export async function queueSaleStepOutbox(tx: Db, action: SaleAction, saleIds: number[]): Promise<void> {
   if (saleIds.length === 0) return;

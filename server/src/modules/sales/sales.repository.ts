@@ -90,10 +90,13 @@ export function toSale(row: SaleRow, viewer: Viewer): Sale {
     customer_email:
       sale.customerEmail && !viewer.isAdmin ? maskEmail(sale.customerEmail) : (sale.customerEmail ?? null),
     attributed_by: sale.attributedBy,
+    subscription_id: sale.subscriptionId,
+    charge_number: sale.chargeNumber,
     payable_at: sale.payableAt.toISOString(),
     created_at: sale.createdAt.toISOString(),
     decided_at: sale.decidedAt?.toISOString() ?? null,
     refunded_at: sale.refundedAt?.toISOString() ?? null,
+    charged_back_at: sale.chargedBackAt?.toISOString() ?? null,
     note: sale.note,
   };
 }
@@ -122,6 +125,7 @@ function filtersOf(viewer: Viewer, query: SaleListQuery): SQL | undefined {
     query.network_id ? eq(affiliates.networkId, query.network_id) : undefined,
     query.payment_method ? eq(sales.paymentMethod, query.payment_method) : undefined,
     query.origin ? eq(sales.origin, query.origin) : undefined,
+    query.subscription_id ? eq(sales.subscriptionId, query.subscription_id) : undefined,
     query.flagged === 'true' ? sql`jsonb_array_length(${sales.flags}) > 0` : undefined,
     query.flagged === 'false' ? sql`jsonb_array_length(${sales.flags}) = 0` : undefined,
   ];
@@ -235,23 +239,25 @@ const INSERT_SALES = `
       external_id text, amount_cents bigint, payment_method text, origin text, utm_source text, link_id bigint,
       source text, commission_cents bigint, commission jsonb, flags jsonb, customer_email text,
       attributed_by text, shared_affiliate_id bigint, shared_commission_cents bigint, shared_amount_cents bigint,
-      coupon_id bigint, payable_at timestamptz, created_at timestamptz, actor_id bigint, user_id bigint,
+      coupon_id bigint, subscription_id text, charge_number int, payable_at timestamptz, created_at timestamptz,
+      actor_id bigint, user_id bigint,
       shared_user_id bigint, text_en text, text_pt text)
   ),
   inserted as (
     insert into sales (id, campaign_id, affiliate_id, click_id, external_id, amount_cents,
       payment_method, origin, utm_source, link_id, source, status, commission_cents, commission, flags,
       customer_email, attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id,
-      payable_at, created_at)
+      subscription_id, charge_number, payable_at, created_at)
     overriding system value
     select id, campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, utm_source,
       link_id, source, 'pending', commission_cents, commission, flags, customer_email, attributed_by,
-      shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id, payable_at, created_at
+      shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id, subscription_id, charge_number,
+      payable_at, created_at
     from input order by campaign_id, external_id
     on conflict (campaign_id, external_id) do nothing
     returning id, campaign_id, affiliate_id, amount_cents, commission_cents, payment_method, origin, utm_source,
       created_at, source, flags, shared_affiliate_id, shared_commission_cents, shared_amount_cents,
-      external_id
+      external_id, subscription_id, charge_number
   ),
   audited as (
     insert into audit_log (actor_id, action, entity, entity_id, after)
@@ -307,6 +313,8 @@ export async function insertSales(db: Db, rows: NewSaleRow[]): Promise<Map<numbe
     shared_commission_cents: row.sharedCommissionCents ?? 0,
     shared_amount_cents: row.sharedAmountCents ?? 0,
     coupon_id: row.couponId ?? null,
+    subscription_id: row.subscriptionId ?? null,
+    charge_number: row.chargeNumber ?? null,
     payable_at: row.payableAt,
     created_at: row.createdAt,
     actor_id: row.actorId,
@@ -365,6 +373,9 @@ export async function getSaleStory(db: Db, sale: Sale) {
     timeline.push({ at: sale.decided_at, kind, ...decisionOf(kind === 'cancelled' ? 'sale.cancel' : 'sale.approve') });
   }
   if (sale.refunded_at) timeline.push({ at: sale.refunded_at, kind: 'refunded', ...decisionOf('sale.refund') });
+  if (sale.charged_back_at) {
+    timeline.push({ at: sale.charged_back_at, kind: 'chargeback', ...decisionOf('sale.chargeback') });
+  }
   for (const line of ledger) {
     timeline.push({
       at: line.createdAt.toISOString(),

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
 import { createApiKey, findApiKeys, postbackKeys, revokeApiKey, verifyPostback } from './api-keys.service';
-import { decideSale, decideSales, findSales, getSaleById, viewerOf } from './sales.service';
+import { chargebackOrder, decideSale, decideSales, findSales, getSaleById, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
 import { importSales } from './sales-import.service';
 
@@ -124,7 +124,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Approve, cancel or refund many sales; each answers on its own',
+        summary: 'Approve, cancel, refund or charge back many sales; each answers on its own',
         body: saleBulkBodySchema,
         response: { 200: saleBulkResultSchema },
       },
@@ -142,7 +142,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleImportResultSchema },
       },
     },
-    async (request) => importSales(app.saleWriter, actor(request), request.body.rows),
+    async (request) => importSales(db, app.saleWriter, actor(request), request.body.rows),
   );
 
   app.get(
@@ -200,7 +200,8 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A sale from a merchant: 201 new, 200 the same order again, 409 the same order with other content',
+        summary:
+          'A sale from a merchant: 201 new, 200 the same order again, 409 the same order with other content; status "chargeback" charges back the order recorded before',
         security: [{ apiKey: [] }],
         headers: postbackHeadersSchema,
         body: postbackBodySchema,
@@ -221,7 +222,17 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sale, created } = await app.saleWriter.record(request.body, { source: 'postback', actorId: null });
+      const body = request.body;
+      if (body.status === 'chargeback') {
+        return chargebackOrder(app.database.db, null, { campaignId: body.campaign_id, externalId: body.external_id });
+      }
+      // The body's refinement required these for a sale; the check narrows the type.
+      const { amount_cents: amountCents, payment_method: paymentMethod, status } = body;
+      if (amountCents === undefined || paymentMethod === undefined) throw new Error('postback body without its sale');
+      const { sale, created } = await app.saleWriter.record(
+        { ...body, amount_cents: amountCents, payment_method: paymentMethod, status },
+        { source: 'postback', actorId: null },
+      );
       return reply.code(created ? 201 : 200).send(sale);
     },
   );

@@ -1,20 +1,28 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import type { Page } from '@contract/common';
-import type { Sale, SaleAction, SaleBulkResult, SaleDetail, SaleTotals, saleBodySchema } from '@contract/sales';
+import type {
+  Sale,
+  SaleAction,
+  SaleBulkResult,
+  SaleDetail,
+  SaleStatus,
+  SaleTotals,
+  saleBodySchema,
+} from '@contract/sales';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, campaigns, sales } from '../../db/schema';
 import { AppError } from '../../errors';
-import { attribute, attributionNote, mayEarn, refused, sharesOf } from '../attribution/attribution';
-import { type AffiliateRow, findCandidates } from '../attribution/candidates';
+import { type Attribution, attribute, attributionNote, mayEarn, refused, sharesOf } from '../attribution/attribution';
+import { type AffiliateRow, findCandidates, subscriptionKey } from '../attribution/candidates';
 import { audit, auditAll } from '../audit/audit.service';
-import { type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
+import { forgetChargebackRates, type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { appendLedgerEntries } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
-import { computeCommission } from './commission';
+import { type ChargeOf, computeChargeCommission } from './commission';
 import { queueSaleStepOutbox } from './sale-step-outbox';
 import {
   findSaleRows,
@@ -102,12 +110,34 @@ function recordedRow(values: typeof sales.$inferInsert, id: number): typeof sale
     sharedCommissionCents: values.sharedCommissionCents ?? 0,
     sharedAmountCents: values.sharedAmountCents ?? 0,
     couponId: values.couponId ?? null,
+    subscriptionId: values.subscriptionId ?? null,
+    chargeNumber: values.chargeNumber ?? null,
     payableAt: values.payableAt,
     createdAt: values.createdAt ?? new Date(),
     decidedAt: null,
     decidedBy: null,
     refundedAt: null,
+    chargedBackAt: null,
     note: null,
+  };
+}
+
+/** The field a refusal names for what decided the affiliate. */
+const FIELD_OF_ATTRIBUTION = {
+  coupon: 'coupon',
+  click: 'click_id',
+  affiliate_code: 'affiliate_code',
+  affiliate_id: 'affiliate_id',
+  subscription: 'subscription_id',
+} as const;
+
+/** The sale's place in its subscription (none outside one); a renewal names its first sale when known. */
+function chargeOf(input: SaleInput, attribution: Attribution): ChargeOf | null {
+  if (!input.subscription_id) return null;
+  return {
+    subscriptionId: input.subscription_id,
+    chargeNumber: input.charge_number ?? 1,
+    firstSaleId: attribution.decidedBy.first_sale_id ?? null,
   };
 }
 
@@ -201,17 +231,32 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
       const { affiliate } = owner;
       if (!mayEarn(owner)) {
         throw refused(
-          by === 'click' ? 'click_id' : by,
+          FIELD_OF_ATTRIBUTION[by],
           'belongs to an affiliate who is not approved',
           'AFFILIATE_NOT_APPROVED',
         );
       }
+      const charge = chargeOf(input, attribution);
+      // A first charge written in this batch is its renewals' first sale too.
+      if (charge?.chargeNumber === 1) {
+        const key = subscriptionKey(campaign.id, charge.subscriptionId);
+        if (!found.subscriptions.has(key)) found.subscriptions.set(key, { saleId: null, affiliateId: affiliate.id });
+      }
       // A split's one commission is worked out as the owner's (their level when the campaign has no rule).
-      const computed = computeCommission(input.amount_cents, {
-        campaignType: campaign.commissionType,
-        campaignValue: campaign.commissionValue,
-        level: owner.level ? { name: owner.level.name, commissionBps: owner.level.commissionBps } : null,
-      });
+      const computed = computeChargeCommission(
+        input.amount_cents,
+        {
+          campaignType: campaign.commissionType,
+          campaignValue: campaign.commissionValue,
+          level: owner.level ? { name: owner.level.name, commissionBps: owner.level.commissionBps } : null,
+        },
+        {
+          rule: campaign.recurringRule,
+          charges: campaign.recurringCharges,
+          renewalValue: campaign.renewalCommissionValue,
+        },
+        charge,
+      );
       const commission = {
         ...computed,
         ...attributionNote(attribution, computed.commission_cents, input.amount_cents),
@@ -255,6 +300,8 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
           sharedCommissionCents: shared?.commission_cents ?? 0,
           sharedAmountCents: shared?.amount_cents ?? 0,
           couponId: attribution.coupon?.id ?? null,
+          subscriptionId: charge?.subscriptionId ?? null,
+          chargeNumber: charge?.chargeNumber ?? null,
           payableAt: new Date(at.getTime() + holdDays * DAY_MS),
           createdAt: at,
         },
@@ -378,52 +425,69 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
   return outcomes.map((outcome) => outcome ?? { ok: false, error: new Error('sale left without an answer') });
 }
 
-const SALE_STATUS_PT = { approved: 'aprovada', cancelled: 'cancelada', refunded: 'estornada' } as const;
-
-const TRANSITIONS = {
-  approve: { from: 'pending', to: 'approved', verb: 'approved' },
-  cancel: { from: 'pending', to: 'cancelled', verb: 'cancelled' },
-  refund: { from: 'approved', to: 'refunded', verb: 'refunded' },
+const SALE_STATUS_PT = {
+  approved: 'aprovada',
+  cancelled: 'cancelada',
+  refunded: 'estornada',
+  chargeback: 'contestada (chargeback)',
 } as const;
 
+/** Each step, the statuses it starts from, and whether it takes the commission back. */
+const TRANSITIONS = {
+  approve: { from: ['pending'], to: 'approved', verb: 'approved' },
+  cancel: { from: ['pending'], to: 'cancelled', verb: 'cancelled' },
+  refund: { from: ['approved'], to: 'refunded', verb: 'refunded' },
+  // The card issuer takes the money back, before or after approval (and after payout: the balance
+  // may go negative, like a refund's).
+  chargeback: { from: ['pending', 'approved'], to: 'chargeback', verb: 'charged back' },
+} as const satisfies Record<SaleAction, { from: readonly SaleStatus[]; to: SaleStatus; verb: string }>;
+
+/** What a step writes on the sale besides its status: when, by whom, and the admin's note. */
+function stepColumns(action: SaleAction, now: Date, actorId: number | null, note: string | undefined) {
+  if (action === 'refund') return { refundedAt: now, note: note ?? null };
+  if (action === 'chargeback') return { chargedBackAt: now, note: note ?? null };
+  return { decidedAt: now, decidedBy: actorId, note: note ?? null };
+}
+
 /**
- * One step of the life cycle, inside the caller's transaction. The update only matches a sale in
- * the step's starting status, so two admins (or an admin and the job) cannot both make it, and the
- * ledger line is appended once.
+ * One step of the life cycle, inside the caller's transaction. The sale is locked and the update
+ * only matches it in the status it was found in, so two admins (or an admin and the job) cannot
+ * both make it, and the ledger line is appended once.
  */
 async function transition(tx: Db, id: number, action: SaleAction, actorId: number | null, note?: string) {
   const step = TRANSITIONS[action];
   const now = new Date();
-  const [row] = await tx
-    .update(sales)
-    .set(
-      action === 'refund'
-        ? { status: step.to, refundedAt: now, note: note ?? null }
-        : { status: step.to, decidedAt: now, decidedBy: actorId, note: note ?? null },
-    )
-    .where(and(eq(sales.id, id), eq(sales.status, step.from)))
-    .returning();
+  const [current] = await tx.select({ status: sales.status }).from(sales).where(eq(sales.id, id)).for('update');
+  if (!current) throw new AppError('NOT_FOUND', `Sale ${id} not found.`);
+  const from = current.status;
+  const [row] = (step.from as readonly SaleStatus[]).includes(from)
+    ? await tx
+        .update(sales)
+        .set({ status: step.to, ...stepColumns(action, now, actorId, note) })
+        .where(and(eq(sales.id, id), eq(sales.status, from)))
+        .returning()
+    : [];
   if (!row) {
-    const [current] = await tx.select({ status: sales.status }).from(sales).where(eq(sales.id, id));
-    if (!current) throw new AppError('NOT_FOUND', `Sale ${id} not found.`);
-    throw new AppError('CONFLICT', `A ${current.status} sale cannot be ${step.verb}.`, {
+    throw new AppError('CONFLICT', `A ${from} sale cannot be ${step.verb}.`, {
       reason: 'INVALID_TRANSITION',
-      extensions: { status: current.status },
+      extensions: { status: from },
     });
   }
-  await moveSaleInStats(tx, row, step.from, step.to);
+  await moveSaleInStats(tx, row, from, step.to);
   await queueSaleStepOutbox(tx, action, [row.id]);
-  // Each sharing affiliate's own line (a split sale has two: docs/decisions/021). A refund reverses
-  // even a commission already redeemed: the balance may go negative (DESIGN.md §6).
-  if (action === 'approve' || action === 'refund') {
+  // Each sharing affiliate's own line (a split sale has two: docs/decisions/021). A refund or a
+  // chargeback reverses even a commission already redeemed: the balance may go negative (DESIGN.md §6).
+  const credits = action === 'approve';
+  const reverses = (action === 'refund' || action === 'chargeback') && from === 'approved';
+  if (credits || reverses) {
     await appendLedgerEntries(
       tx,
       sharesOf(row)
         .filter((share) => share.commissionCents > 0)
         .map((share) => ({
           affiliateId: share.affiliateId,
-          kind: action === 'approve' ? ('commission' as const) : ('reversal' as const),
-          amountCents: action === 'approve' ? share.commissionCents : -share.commissionCents,
+          kind: credits ? ('commission' as const) : ('reversal' as const),
+          amountCents: credits ? share.commissionCents : -share.commissionCents,
           saleId: row.id,
           at: now,
         })),
@@ -434,7 +498,7 @@ async function transition(tx: Db, id: number, action: SaleAction, actorId: numbe
     action: `sale.${action}`,
     entity: 'sale',
     entityId: id,
-    before: { status: step.from },
+    before: { status: from },
     after: { status: step.to, note: note ?? null },
   });
   const owners = await tx
@@ -558,7 +622,8 @@ export async function decideSale(
   action: SaleAction,
   note?: string,
 ): Promise<Sale> {
-  await db.transaction((tx) => transition(tx, id, action, actorId, note));
+  const row = await db.transaction((tx) => transition(tx, id, action, actorId, note));
+  if (action === 'chargeback') forgetChargebackRates(db, [row.affiliateId]);
   return getSaleRow(db, ADMIN_VIEW, id);
 }
 
@@ -574,6 +639,7 @@ export async function decideSales(
   for (const id of new Set(ids)) {
     try {
       const row = await db.transaction((tx) => transition(tx, id, action, actorId, note));
+      if (action === 'chargeback') forgetChargebackRates(db, [row.affiliateId]);
       results.push({ id, ok: true, status: row.status, error: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -582,4 +648,22 @@ export async function decideSales(
     }
   }
   return { results };
+}
+
+/**
+ * A merchant's chargeback of an order recorded before (a postback or a CSV row with status
+ * `chargeback`): the same step as an admin's. Reported again, it answers the sale as it is.
+ */
+export async function chargebackOrder(
+  db: Db,
+  actorId: number | null,
+  order: { campaignId: number; externalId: string },
+): Promise<Sale> {
+  const [row] = await db
+    .select({ id: sales.id, status: sales.status })
+    .from(sales)
+    .where(and(eq(sales.campaignId, order.campaignId), eq(sales.externalId, order.externalId)));
+  if (!row) throw refused('external_id', 'is not an order recorded on this campaign', 'UNKNOWN_ORDER');
+  if (row.status === 'chargeback') return getSaleRow(db, ADMIN_VIEW, row.id);
+  return decideSale(db, actorId, row.id, 'chargeback');
 }

@@ -17,7 +17,8 @@ const EVENT_TIME = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.M
 /** What a `sale.*` event says of the sale, from a row of `sales` (or of the batch insert's CTE) named `s`. */
 const SALE_DATA = `jsonb_build_object('id', s.id, 'campaign_id', s.campaign_id, 'affiliate_id', s.affiliate_id,
   'external_id', s.external_id, 'amount_cents', s.amount_cents, 'commission_cents', s.commission_cents,
-  'currency', 'BRL', 'payment_method', s.payment_method, 'status', s.status)`;
+  'currency', 'BRL', 'payment_method', s.payment_method, 'status', s.status,
+  'subscription_id', s.subscription_id, 'charge_number', s.charge_number)`;
 
 /**
  * For the statement that records a batch of sales (sales.repository INSERT_SALES): a `sale.created`
@@ -51,9 +52,14 @@ export function saleWebhooksCte(type: SaleWebhookEvent, saleIds: number[]): SQL 
 
 type SaleWebhookEvent = WebhookEvent & `sale.${string}`;
 
-const EVENT_OF_SALE_ACTION = { approve: 'sale.approved', refund: 'sale.refunded', cancel: null } as const;
+const EVENT_OF_SALE_ACTION = {
+  approve: 'sale.approved',
+  refund: 'sale.refunded',
+  chargeback: 'sale.chargeback',
+  cancel: null,
+} as const;
 
-/** The webhook event of a sale step (approve, refund), or null (a cancellation has none). */
+/** The webhook event of a sale step (approve, refund, chargeback), or null (a cancellation has none). */
 export function webhookEventOfSaleAction(action: SaleAction): SaleWebhookEvent | null {
   return EVENT_OF_SALE_ACTION[action];
 }
@@ -65,16 +71,8 @@ export async function queueSaleWebhooks(tx: Db, type: SaleWebhookEvent, saleIds:
 }
 
 /**
- * The `sale.chargeback` event, for the chargeback step when it comes (sales have no such status
- * yet): call it in that step's transaction.
- */
-export async function queueSaleChargebackWebhooks(tx: Db, saleIds: number[]) {
-  await queueSaleWebhooks(tx, 'sale.chargeback', saleIds);
-}
-
-/**
  * Queues any event with its data, inside the caller's transaction: one statement, writing a row
- * per enabled endpoint subscribed to it. The one entry point a future step (a chargeback) calls.
+ * per enabled endpoint subscribed to it.
  */
 export async function queueWebhookEvent(tx: Db, type: WebhookEvent, data: Record<string, unknown> & { id: unknown }) {
   // `redemption.paid` of redemption 7 is about `redemption:7`, as its `requested` was.

@@ -22,7 +22,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema';
 import { DISABLE_AFTER_FAILURES } from './webhook-endpoint-health';
-import { queueSaleChargebackWebhooks, queueWebhookEvent } from './webhook-queue';
+import { queueWebhookEvent } from './webhook-queue';
 import { BACKOFF_SECONDS, MAX_ATTEMPTS, runWebhookDeliveries } from './webhook-worker';
 
 // Signed webhooks out, against a real receiver on 127.0.0.1 that checks every delivery with the
@@ -481,12 +481,29 @@ describe('deliveries', () => {
     expect(got[0]?.data.id).toBe(invited.json().affiliate_id);
   });
 
-  test('sale.chargeback is sent by the one function a chargeback step will call', async () => {
+  test('sale.chargeback is sent when an admin charges a sale back, with its subscription charge', async () => {
     await register('/chargeback', ['sale.chargeback']);
-    const sale = await recordSale(await affiliateId());
-    await first.db.transaction((tx) => queueSaleChargebackWebhooks(tx, [sale.id]));
+    const sale = await recordSale(await affiliateId(), {
+      status: 'approved',
+      subscription_id: 'sub-wh',
+      charge_number: 1,
+    });
+    const res = await open.inject({
+      method: 'POST',
+      url: `/api/v1/sales/${sale.id}/chargeback`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
     await deliver();
-    expect(verifiedAt('/chargeback').map((m) => [m.type, m.data.id])).toEqual([['sale.chargeback', sale.id]]);
+    expect(
+      verifiedAt('/chargeback').map((m) => [
+        m.type,
+        m.data.id,
+        m.data.status,
+        m.data.subscription_id,
+        m.data.charge_number,
+      ]),
+    ).toEqual([['sale.chargeback', sale.id, 'chargeback', 'sub-wh', 1]]);
   });
 
   test('an event is not queued when its transaction rolls back', async () => {

@@ -1,0 +1,28 @@
+import { subscriptionListQuerySchema, subscriptionPageSchema } from '@contract/subscriptions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewerOf } from '../sales/sales.service';
+import { findSubscriptions } from './subscriptions.service';
+
+const tags = ['subscriptions'];
+const security = [{ bearer: [] }];
+
+/** Admins see every subscription; an affiliate only those credited to them, with their recurring earnings. */
+export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/subscriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Subscriptions from their charges, with recurring earnings (an affiliate: their own)',
+        querystring: subscriptionListQuerySchema,
+        response: { 200: subscriptionPageSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new Error('signed-in route without a user');
+      const db = app.database.db;
+      return findSubscriptions(db, await viewerOf(db, request.user), request.query);
+    },
+  );
+};
