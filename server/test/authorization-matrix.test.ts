@@ -54,6 +54,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/sales/export': 'signed-in',
   'GET /api/v1/sales/{id}': 'signed-in',
   'GET /api/v1/coupons': 'signed-in',
+  'GET /api/v1/subscriptions': 'signed-in',
   'GET /api/v1/redemptions': 'signed-in',
   'GET /api/v1/redemptions/{id}': 'signed-in',
   'GET /api/v1/payments': 'signed-in',
@@ -113,6 +114,7 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/sales/{id}/approve': 'admin',
   'POST /api/v1/sales/{id}/cancel': 'admin',
   'POST /api/v1/sales/{id}/refund': 'admin',
+  'POST /api/v1/sales/{id}/chargeback': 'admin',
   'POST /api/v1/sales/actions': 'admin',
   'POST /api/v1/sales/import': 'admin',
   'POST /api/v1/coupons': 'admin',
@@ -141,6 +143,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/fraud-rules': 'admin',
   'PUT /api/v1/fraud-rules': 'admin',
   'GET /api/v1/fraud/click-floods': 'admin',
+  'GET /api/v1/fraud/chargeback-rates': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */
