@@ -80,7 +80,7 @@ describe('GET /sales/export', () => {
     const { bytes, text } = await download('/api/v1/sales/export', admin.headers);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, line] = linesOf(text);
-    expect(header?.split(';')).toHaveLength(15);
+    expect(header?.split(';')).toHaveLength(17);
     expect(header).not.toContain(',');
     const cells = parseCsv(text)[1] ?? [];
     // 1234.56 reais, and a 10 % commission of 123.46.
@@ -114,6 +114,8 @@ describe('GET /sales/export', () => {
       'Origin',
       'Status',
       'Attributed by',
+      'Subscription',
+      'Charge',
       'Commission (R$)',
       'Commission split',
       'Flags',
@@ -131,6 +133,8 @@ describe('GET /sales/export', () => {
       `'=HYPERLINK("http://evil.example")`,
       'Pending',
       'Affiliate code',
+      '',
+      '',
       '123,46',
       '',
       'Self-referral',
@@ -151,6 +155,8 @@ describe('GET /sales/export', () => {
       'Origem',
       'Situação',
       'Atribuída por',
+      'Assinatura',
+      'Cobrança',
       'Comissão (R$)',
       'Venda dividida',
       'Alertas',
@@ -166,6 +172,8 @@ describe('GET /sales/export', () => {
       `'=HYPERLINK("http://evil.example")`,
       'Pendente',
       'Código de afiliado',
+      '',
+      '',
       '123,46',
       '',
       'Autoindicação',

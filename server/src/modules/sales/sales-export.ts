@@ -7,8 +7,20 @@ type Words = Record<CsvLanguage, Record<string, string>>;
 
 /** The words a person reads on screen for each code a sale carries. */
 const STATUS: Words = {
-  en: { pending: 'Pending', approved: 'Approved', cancelled: 'Cancelled', refunded: 'Refunded' },
-  pt: { pending: 'Pendente', approved: 'Aprovada', cancelled: 'Cancelada', refunded: 'Estornada' },
+  en: {
+    pending: 'Pending',
+    approved: 'Approved',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+    chargeback: 'Chargeback',
+  },
+  pt: {
+    pending: 'Pendente',
+    approved: 'Aprovada',
+    cancelled: 'Cancelada',
+    refunded: 'Estornada',
+    chargeback: 'Chargeback',
+  },
 };
 export const PAYMENT_METHOD: Words = {
   en: { pix: 'PIX', boleto: 'Boleto', credit_card: 'Credit card', debit_card: 'Debit card', other: 'Other' },
@@ -21,12 +33,31 @@ export const PAYMENT_METHOD: Words = {
   },
 };
 const FLAG: Words = {
-  en: { self_referral: 'Self-referral', fast_click: 'Seconds after the click' },
-  pt: { self_referral: 'Autoindicação', fast_click: 'Segundos após o clique' },
+  en: {
+    self_referral: 'Self-referral',
+    fast_click: 'Seconds after the click',
+    same_address_as_affiliate: "From the affiliate's own device",
+    conversion_spike: 'Conversion far above the programme',
+    chargeback_rate: 'Chargeback rate over the limit',
+  },
+  pt: {
+    self_referral: 'Autoindicação',
+    fast_click: 'Segundos após o clique',
+    same_address_as_affiliate: 'Do próprio dispositivo do afiliado',
+    conversion_spike: 'Conversão muito acima do programa',
+    chargeback_rate: 'Taxa de chargeback acima do limite',
+  },
 };
 const ATTRIBUTED_BY: Words = {
-  en: { coupon: 'Coupon', click: 'Link click', affiliate_code: 'Affiliate code', affiliate_id: 'Chosen by an admin' },
+  en: {
+    coupon: 'Coupon',
+    click: 'Link click',
+    affiliate_code: 'Affiliate code',
+    affiliate_id: 'Chosen by an admin',
+    subscription: 'Subscription’s first sale',
+  },
   pt: {
+    subscription: 'Primeira venda da assinatura',
     coupon: 'Cupom',
     click: 'Clique no link',
     affiliate_code: 'Código de afiliado',
@@ -64,6 +95,8 @@ function salesColumns(isAdmin: boolean): CsvColumn<Sale>[] {
     column('Origin', 'Origem', (s) => s.origin),
     column('Status', 'Situação', (s, lang) => wordFor(STATUS, lang, s.status)),
     column('Attributed by', 'Atribuída por', (s, lang) => wordFor(ATTRIBUTED_BY, lang, s.attributed_by)),
+    column('Subscription', 'Assinatura', (s) => s.subscription_id),
+    column('Charge', 'Cobrança', (s) => s.charge_number),
     // An affiliate's commission is their share of a split sale; an admin reads the whole and each share.
     column('Commission (R$)', 'Comissão (R$)', (s) => csvMoney(s.commission_cents)),
     ...(isAdmin
