@@ -18,7 +18,7 @@ export type AttributionModel = z.infer<typeof attributionModelSchema>;
 
 /**
  * Which charges of a subscription earn a commission: the first only, the first `recurring_charges`,
- * or every charge while the subscription lasts (docs/decisions/025). Renewals may earn another rate.
+ * or every charge while the subscription lasts (docs/decisions/026). Renewals may earn another rate.
  */
 export const RECURRING_RULES = ['first_charge', 'first_n', 'lifetime'] as const;
 export const recurringRuleSchema = z.enum(RECURRING_RULES);

@@ -175,7 +175,7 @@ export const commissionBreakdownSchema = z.object({
     .optional(),
   /** split_first_last with two affiliates: the first click's share, then the last's (who gets the odd cent). */
   shares: z.array(saleShareSchema).optional(),
-  /** A subscription's charge: which rule decided its commission, and why (docs/decisions/025). */
+  /** A subscription's charge: which rule decided its commission, and why (docs/decisions/026). */
   recurring: z
     .object({
       subscription_id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema } from './common';
 
 /**
- * A subscription as its charges tell it (docs/decisions/025): the sales sharing a merchant's
+ * A subscription as its charges tell it (docs/decisions/026): the sales sharing a merchant's
  * subscription id on one campaign, credited to the affiliate of its first charge.
  */
 export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const;

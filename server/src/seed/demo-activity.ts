@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FAST_CLICK_SECONDS } from '@contract/sales';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   affiliates,
@@ -20,6 +20,7 @@ import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
 import { agentOf, countryOf, referrerHostOf } from '../modules/tracking/click-enrichment';
 import { seedAttributionDemo } from './demo-attribution';
+import { seedSubscriptionsDemo } from './demo-subscriptions';
 
 const DAY_MS = 86_400_000;
 const METHODS = ['pix', 'pix', 'pix', 'credit_card', 'credit_card', 'boleto', 'debit_card'] as const;
@@ -253,12 +254,41 @@ export async function seedDemoActivity(db: Db) {
       });
     }
     await seedAttributionDemo(tx, people, programme, now);
+    await seedSubscriptionsDemo(tx, people, programme, now);
+    await seedChargebacks(tx, people[2], now);
     // Rows written in bulk above: the daily rollup is computed from them once.
     await rebuildDailyStats(tx);
   });
 }
 
 type Person = { affiliate: typeof affiliates.$inferSelect; email: string };
+
+/**
+ * Three of one affiliate's older approved sales came back as chargebacks weeks later: their
+ * commission reversed in the ledger, as the chargeback step does.
+ */
+async function seedChargebacks(tx: Db, person: Person | undefined, now: number) {
+  if (!person) return;
+  const approved = await tx
+    .select()
+    .from(sales)
+    .where(and(eq(sales.affiliateId, person.affiliate.id), eq(sales.status, 'approved')))
+    .orderBy(asc(sales.createdAt))
+    .limit(3);
+  for (const sale of approved) {
+    const chargedBackAt = new Date(Math.min(now, sale.createdAt.getTime() + 25 * DAY_MS));
+    await tx.update(sales).set({ status: 'chargeback', chargedBackAt }).where(eq(sales.id, sale.id));
+    if (sale.commissionCents > 0) {
+      await tx.insert(ledgerEntries).values({
+        affiliateId: sale.affiliateId,
+        kind: 'reversal',
+        amountCents: -sale.commissionCents,
+        saleId: sale.id,
+        createdAt: chargedBackAt,
+      });
+    }
+  }
+}
 
 /**
  * Each busy affiliate has a PIX key and has redeemed part of what they earned: paid requests with

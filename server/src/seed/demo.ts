@@ -85,10 +85,14 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
       },
       {
         name: 'Assinatura Café Especial',
-        description: '<p>Clube de assinatura de cafés especiais. Comissão fixa por assinatura nova.</p>',
+        description:
+          '<p>Clube de assinatura de cafés especiais. Comissão fixa de R$ 25 na primeira mensalidade e de R$ 10 em cada uma das cinco seguintes.</p>',
         destinationUrl: 'https://cafe.exemplo.com.br/assinar',
         commissionType: 'fixed',
         commissionValue: 2500,
+        recurringRule: 'first_n',
+        recurringCharges: 6,
+        renewalCommissionValue: 1000,
         cookieDays: 45,
         holdDays: 15,
         holdDaysByMethod: {},

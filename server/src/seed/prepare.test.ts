@@ -57,7 +57,9 @@ describe('prepareDatabase', () => {
     // ...with clicks and sales in every state, the approved ones' commissions in the ledger
     expect((await database.db.select({ n: count() }).from(clicks))[0]?.n).toBeGreaterThan(100);
     const seeded = await database.db.select().from(sales);
-    expect(new Set(seeded.map((s) => s.status))).toEqual(new Set(['pending', 'approved', 'cancelled', 'refunded']));
+    expect(new Set(seeded.map((s) => s.status))).toEqual(
+      new Set(['pending', 'approved', 'cancelled', 'refunded', 'chargeback']),
+    );
     expect(seeded.some((s) => s.flags.length > 0)).toBe(true);
     const ledger = await database.db.select().from(ledgerEntries);
     for (const sale of seeded) {
@@ -66,8 +68,9 @@ describe('prepareDatabase', () => {
       const parts = sale.sharedAffiliateId
         ? [sale.commissionCents - sale.sharedCommissionCents, sale.sharedCommissionCents]
         : [sale.commissionCents];
-      const expected = { approved: parts, refunded: [...parts, ...parts.map((c) => -c)] }[
-        sale.status as 'approved' | 'refunded'
+      const reversed = [...parts, ...parts.map((c) => -c)];
+      const expected = { approved: parts, refunded: reversed, chargeback: reversed }[
+        sale.status as 'approved' | 'refunded' | 'chargeback'
       ];
       expect(lines).toEqual(sale.commissionCents > 0 && expected ? expected : []);
     }
@@ -77,6 +80,13 @@ describe('prepareDatabase', () => {
     );
     expect(seeded.filter((s) => s.sharedAffiliateId !== null)).toHaveLength(1);
     expect((await database.db.select().from(coupons)).length).toBeGreaterThanOrEqual(2);
+    // ...subscriptions with renewals credited through their first sale, one past the rule's charges
+    const renewals = seeded.filter((s) => (s.chargeNumber ?? 1) > 1);
+    expect(renewals.length).toBeGreaterThan(5);
+    expect(renewals.every((s) => s.attributedBy === 'subscription')).toBe(true);
+    expect(renewals.some((s) => s.commission.recurring?.outcome === 'beyond_limit' && s.commissionCents === 0)).toBe(
+      true,
+    );
     // ...and redemptions in every state, each paid one with its payment, no balance below zero
     const seededRedemptions = await database.db.select().from(redemptions);
     expect(new Set(seededRedemptions.map((r) => r.status))).toEqual(new Set(['paid', 'rejected', 'requested']));

@@ -75,7 +75,7 @@ export const campaigns = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('active'),
     attributionModel: text('attribution_model', { enum: ATTRIBUTION_MODELS }).notNull().default('last_click'),
-    /** Which charges of a subscription earn, and a renewal's own rate (docs/decisions/025). */
+    /** Which charges of a subscription earn, and a renewal's own rate (docs/decisions/026). */
     recurringRule: text('recurring_rule', { enum: RECURRING_RULES }).notNull().default('lifetime'),
     recurringCharges: integer('recurring_charges'),
     renewalCommissionValue: bigint('renewal_commission_value', { mode: 'number' }),

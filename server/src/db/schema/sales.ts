@@ -122,7 +122,7 @@ export const sales = pgTable(
     index('sales_created_idx').on(t.createdAt),
     index('sales_click_idx').on(t.clickId).where(sql`${t.clickId} is not null`),
     index('sales_link_idx').on(t.linkId).where(sql`${t.linkId} is not null`),
-    // A renewal finds its subscription's first sale (docs/decisions/025).
+    // A renewal finds its subscription's first sale (docs/decisions/026).
     index('sales_subscription_idx')
       .on(t.campaignId, t.subscriptionId, t.chargeNumber)
       .where(sql`${t.subscriptionId} is not null`),

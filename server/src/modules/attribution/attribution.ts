@@ -61,7 +61,7 @@ function firstTouch(last: ClickRow, campaign: Campaign, at: Date, found: Candida
 export function attribute(input: Named, at: Date, campaign: Campaign, found: Candidates): Attribution {
   const model = campaign.attributionModel;
   const none = { click: null, linkClick: null, sharedWith: null, coupon: null, model };
-  // A renewal goes to its subscription's first sale's affiliate, whatever the cookie says (decision 025).
+  // A renewal goes to its subscription's first sale's affiliate, whatever the cookie says (decision 026).
   const renewal = isRenewal(input) && input.subscription_id ? input.subscription_id : null;
   const first = renewal ? found.subscriptions.get(subscriptionKey(campaign.id, renewal)) : undefined;
   const firstOwner = first ? found.byId.get(first.affiliateId) : undefined;

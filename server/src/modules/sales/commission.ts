@@ -58,7 +58,7 @@ export type RecurringTerms = { rule: RecurringRule; charges: number | null; rene
 export type ChargeOf = { subscriptionId: string; chargeNumber: number; firstSaleId: number | null };
 
 /**
- * A subscription charge's commission (docs/decisions/025): the first charge as any sale; a renewal
+ * A subscription charge's commission (docs/decisions/026): the first charge as any sale; a renewal
  * at the renewal value when the campaign has one, or at the same rule; a renewal past the rule's
  * charges is recorded with zero, and its breakdown says why. A sale outside a subscription is
  * `computeCommission`'s.

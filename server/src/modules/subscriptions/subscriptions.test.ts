@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { mergeRecentStats, rebuildDailyStats } from '../metrics/daily-stats';
 
-// Subscriptions (issue 17, point 1; docs/decisions/025): renewals go to the affiliate of the
+// Subscriptions (issue 17, point 1; docs/decisions/026): renewals go to the affiliate of the
 // subscription's first sale whatever the cookie says, each campaign's recurring rule decides which
 // charges earn, and the metrics keep new and recurring revenue apart.
 
