@@ -358,6 +358,15 @@ describe('deliveries', () => {
     await deliver();
     expect(receiver.hits('/reversed-only').map((h) => h.url)).toEqual(['/reversed-only?st=cancelled']);
     expect((await deliveriesOf(sale.id)).map((r) => r.event)).toEqual(['reversed']);
+    // A chargeback is a reversal too, with its own status.
+    const chargedBack = await recordSale(ana);
+    await decide(chargedBack.id, 'approve');
+    await decide(chargedBack.id, 'chargeback');
+    await deliver();
+    expect(receiver.hits('/reversed-only').map((h) => h.url)).toEqual([
+      '/reversed-only?st=cancelled',
+      '/reversed-only?st=chargeback',
+    ]);
   });
 
   test('a sale recorded as approved and one approved by the hold job send their approvals', async () => {
