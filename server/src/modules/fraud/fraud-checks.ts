@@ -46,13 +46,14 @@ export type SaleCheckContext = {
 
 /**
  * The batch's context in at most two statements, only for the rules switched on: the sign-in
- * devices of the affiliates whose sales came with a click, and which affiliates' conversion spikes.
+ * devices of the affiliates whose sales came with a click, and which affiliates the affiliate rules flag.
  */
 export async function saleCheckContext(db: Db, rules: FraudRules, sales: SaleForChecks[]): Promise<SaleCheckContext> {
   const context: SaleCheckContext = { devices: new Set(), spiking: new Set(), chargingBack: new Set() };
   const withClick = [...new Set(sales.filter((s) => s.click).map((s) => s.affiliateUserId))];
   const affiliateIds = [...new Set(sales.map((s) => s.affiliateId))];
-  const [devices, spiking, charging] = await Promise.all([
+  const judged = rules.conversion_spike.enabled || rules.chargeback_rate.enabled;
+  const [devices, verdicts] = await Promise.all([
     rules.same_address_as_affiliate.enabled && withClick.length > 0
       ? db.execute(sql`select user_id, ip_hash, user_agent from sign_in_devices
           where user_id in (${sql.join(
@@ -60,113 +61,101 @@ export async function saleCheckContext(db: Db, rules: FraudRules, sales: SaleFor
             sql`, `,
           )})`)
       : null,
-    rules.conversion_spike.enabled && affiliateIds.length > 0 ? spikes.flaggedOf(db, rules, affiliateIds) : null,
-    rules.chargeback_rate.enabled && affiliateIds.length > 0
-      ? chargebackRates.flaggedOf(db, rules, affiliateIds)
-      : null,
+    judged && affiliateIds.length > 0 ? verdictsOf(db, rules, affiliateIds) : null,
   ]);
   for (const row of (devices as unknown as { rows: { user_id: unknown; ip_hash: string; user_agent: string }[] } | null)
     ?.rows ?? []) {
     context.devices.add(`${Number(row.user_id)}|${row.ip_hash}|${row.user_agent}`);
   }
-  for (const id of spiking ?? []) context.spiking.add(id);
-  for (const id of charging ?? []) context.chargingBack.add(id);
+  for (const id of affiliateIds) {
+    const verdict = verdicts?.get(id);
+    if (verdict?.spiking) context.spiking.add(id);
+    if (verdict?.chargingBack) context.chargingBack.add(id);
+  }
   return context;
 }
 
 /** How long a server trusts what it found about an affiliate (conversion, chargebacks): a launch's batches ask no more. */
 const AFFILIATE_CHECK_CACHE_MS = 60_000;
 
-/**
- * A per-server memory of which affiliates a check flags: only the affiliates not seen lately are
- * read, in one statement. Keyed by database handle, as tests open several in one process.
- */
-function affiliateCheck(find: (db: Db, rules: FraudRules, affiliateIds: number[]) => Promise<number[]>) {
-  const cache = new WeakMap<Db, Map<number, { flagged: boolean; at: number }>>();
-  return {
-    async flaggedOf(db: Db, rules: FraudRules, affiliateIds: number[], now = Date.now()): Promise<number[]> {
-      let known = cache.get(db);
-      if (!known) {
-        known = new Map();
-        cache.set(db, known);
-      }
-      const stale = affiliateIds.filter((id) => {
-        const hit = known.get(id);
-        return !hit || now - hit.at >= AFFILIATE_CHECK_CACHE_MS;
-      });
-      if (stale.length > 0) {
-        const flagged = new Set(await find(db, rules, stale));
-        if (known.size > 50_000) known.clear();
-        for (const id of stale) known.set(id, { flagged: flagged.has(id), at: now });
-      }
-      return affiliateIds.filter((id) => known.get(id)?.flagged);
-    },
-    forget(db: Db, affiliateIds?: number[]) {
-      if (!affiliateIds) cache.delete(db);
-      else for (const id of affiliateIds) cache.get(db)?.delete(id);
-    },
-  };
-}
+/** The rules judged on the affiliate rather than on the sale: every new sale of a flagged affiliate waits. */
+type AffiliateVerdict = { spiking: boolean; chargingBack: boolean; at: number };
+const verdictCache = new WeakMap<Db, Map<number, AffiliateVerdict>>();
 
-const spikes = affiliateCheck((db, rules, ids) => spikingAffiliates(db, rules, ids));
-const chargebackRates = affiliateCheck((db, rules, ids) => affiliatesOverChargebackRate(db, rules, ids));
+/**
+ * The verdicts of these affiliates from this server's memory, reading only those it has not seen
+ * lately, in one statement for both rules. Keyed by database handle, as tests open several in one process.
+ */
+async function verdictsOf(db: Db, rules: FraudRules, affiliateIds: number[], now = Date.now()) {
+  let known = verdictCache.get(db);
+  if (!known) {
+    known = new Map();
+    verdictCache.set(db, known);
+  }
+  const stale = affiliateIds.filter((id) => {
+    const hit = known.get(id);
+    return !hit || now - hit.at >= AFFILIATE_CHECK_CACHE_MS;
+  });
+  if (stale.length > 0) {
+    const read = await readVerdicts(db, rules, stale);
+    if (known.size > 50_000) known.clear();
+    for (const id of stale) known.set(id, { spiking: false, chargingBack: false, ...read.get(id), at: now });
+  }
+  return known;
+}
 
 /** Forgets what this server found about affiliates (the rules were changed). */
 export function forgetConversionChecks(db: Db) {
-  spikes.forget(db);
-  chargebackRates.forget(db);
+  verdictCache.delete(db);
 }
 
-/** Forgets these affiliates' chargeback rate on this server (one of their sales was just charged back). */
+/** Forgets these affiliates' verdicts on this server (one of their sales was just charged back). */
 export function forgetChargebackRates(db: Db, affiliateIds: number[]) {
-  chargebackRates.forget(db, affiliateIds);
+  for (const id of affiliateIds) verdictCache.get(db)?.delete(id);
 }
 
-/** An affiliate's chargebacks and paid sales (approved, refunded or charged back) over the last days. */
+/** An affiliate's chargebacks and paid sales (approved, refunded or charged back), over sales `s`. */
 export const CHARGEBACK_COUNTS = sql`
   count(*) filter (where s.status = 'chargeback')::int as chargebacks,
   count(*) filter (where s.status in ('approved', 'refunded', 'chargeback'))::int as paid_sales`;
 
-/** Of these affiliates, those at or over the chargeback rule's rate with enough paid sales. */
-async function affiliatesOverChargebackRate(db: Db, rules: FraudRules, affiliateIds: number[]): Promise<number[]> {
-  const { max_percent: maxPercent, min_sales: minSales, days } = rules.chargeback_rate;
-  const result = await db.execute(sql`
-    select affiliate_id from (
-      select s.affiliate_id, ${CHARGEBACK_COUNTS}
-      from sales s
-      where s.affiliate_id in (${sql.join(
-        affiliateIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and s.created_at >= now() - make_interval(days => ${days}::int)
-      group by s.affiliate_id
-    ) x
-    where paid_sales >= ${minSales} and chargebacks * 100.0 >= paid_sales * ${maxPercent}::float8`);
-  return (result as unknown as { rows: { affiliate_id: unknown }[] }).rows.map((r) => Number(r.affiliate_id));
-}
-
 /**
- * Of these affiliates, those whose approved-sale conversion over the rule's last days is `multiple`
- * times the programme's or more, once they have `min_clicks` counted clicks (from the rollups).
+ * Both affiliate rules for these affiliates, each only when switched on: the conversion spike (an
+ * approved-sale conversion over the rule's days `multiple` times the programme's or more, from
+ * `min_clicks` counted clicks, read from the rollups) and the chargeback rate (chargebacks at
+ * `max_percent` of paid sales or more, from `min_sales`, over the rule's days).
  */
-async function spikingAffiliates(db: Db, rules: FraudRules, affiliateIds: number[]): Promise<number[]> {
-  const { multiple, min_clicks: minClicks, days } = rules.conversion_spike;
+async function readVerdicts(db: Db, rules: FraudRules, affiliateIds: number[]) {
+  const spike = rules.conversion_spike;
+  const charge = rules.chargeback_rate;
+  const ids = sql.join(
+    affiliateIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const spiking = spike.enabled
+    ? sql`coalesce((
+        select m.clicks >= ${spike.min_clicks} and p.rate > 0 and m.sales::float8 / m.clicks >= p.rate * ${spike.multiple}
+        from (
+          select sum(clicks) as clicks, sum(approved_sales) as sales from daily_affiliate_stats_now
+          where day > current_date - ${spike.days}::int and affiliate_id = i.id
+        ) m, (
+          select sum(approved_sales)::float8 / nullif(sum(clicks), 0) as rate
+          from daily_campaign_stats where day > current_date - ${spike.days}::int
+        ) p), false)`
+    : sql`false`;
+  const chargingBack = charge.enabled
+    ? sql`coalesce((
+        select c.paid_sales >= ${charge.min_sales} and c.chargebacks * 100.0 >= c.paid_sales * ${charge.max_percent}::float8
+        from (
+          select ${CHARGEBACK_COUNTS} from sales s
+          where s.affiliate_id = i.id and s.created_at >= now() - make_interval(days => ${charge.days}::int)
+        ) c), false)`
+    : sql`false`;
   const result = await db.execute(sql`
-    with programme as (
-      select sum(approved_sales)::float8 / nullif(sum(clicks), 0) as rate
-      from daily_campaign_stats where day > current_date - ${days}::int
-    ),
-    mine as (
-      select affiliate_id, sum(clicks) as clicks, sum(approved_sales) as sales
-      from daily_affiliate_stats_now
-      where day > current_date - ${days}::int and affiliate_id in (${sql.join(
-        affiliateIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      group by affiliate_id
-    )
-    select m.affiliate_id from mine m, programme p
-    where m.clicks >= ${minClicks} and p.rate > 0 and m.sales::float8 / m.clicks >= p.rate * ${multiple}`);
-  return (result as unknown as { rows: { affiliate_id: unknown }[] }).rows.map((r) => Number(r.affiliate_id));
+    select i.id, ${spiking} as spiking, ${chargingBack} as charging_back
+    from (select unnest(array[${ids}]::bigint[]) as id) i`);
+  const rows = (result as unknown as { rows: { id: unknown; spiking: boolean; charging_back: boolean }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.id), { spiking: r.spiking, chargingBack: r.charging_back }]));
 }
 
 /** The reasons the switched-on rules give for one sale (empty: nothing to look at). */

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_ROLE } from '@contract/auth';
+import type { SaleAction } from '@contract/sales';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -163,7 +164,7 @@ async function recordSale(person: Person, change: Record<string, unknown> = {}) 
   return res.json() as { id: number; status: string };
 }
 
-async function decide(saleId: number, action: 'approve' | 'cancel' | 'refund') {
+async function decide(saleId: number, action: SaleAction) {
   const res = await open.inject({
     method: 'POST',
     url: `/api/v1/sales/${saleId}/${action}`,
