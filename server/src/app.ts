@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } 
 import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { startChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import { createTaskQueue, type TaskQueue } from './jobs/task-queue';
 import { redactingLoggerOptions } from './log-redaction';
@@ -114,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.tasks.drain();
     await app.mailer.flush();
   });
+  // What other servers change reaches this one's caches (docs/decisions/025).
+  const stopChangeFeed = await startChangeFeed(options.database);
+  app.addHook('onClose', stopChangeFeed);
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
   app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log, floodLimitOf(options.database.db)));

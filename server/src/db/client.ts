@@ -27,7 +27,11 @@ export type Database = {
    * Calls `handler` with the payload of every NOTIFY on `channel`, from any server on this database
    * (PostgreSQL LISTEN/NOTIFY; PGlite's own listen). Resolves to a function that stops listening.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    options?: { onReconnect?: () => void },
+  ): Promise<() => Promise<void>>;
   /** Another independent handle on the same database, as a second server would have. */
   reopen(): Promise<Database>;
   close(): Promise<void>;
@@ -77,8 +81,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async listen(channel, handler) {
-      return listenOnPostgres(databaseUrl, channel, handler);
+    async listen(channel, handler, options) {
+      return listenOnPostgres(databaseUrl, channel, handler, options?.onReconnect);
     },
     reopen: () => openPostgres(databaseUrl, poolSize),
     async close() {
@@ -87,26 +91,73 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   };
 }
 
-/** A dedicated connection for LISTEN, reconnecting after a drop so no server goes deaf. */
-async function listenOnPostgres(databaseUrl: string, channel: string, handler: (payload: string) => void) {
+/** How long a dropped LISTEN connection waits before it tries again, at first and at most. */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 5_000;
+
+/**
+ * A dedicated connection for LISTEN, reconnecting after a drop (and retrying until the database
+ * answers) so no server goes deaf. What was sent while it was away is lost: `onReconnect` lets the
+ * listener catch up.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  handler: (payload: string) => void,
+  onReconnect?: () => void,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
       if (message.channel === channel) handler(message.payload ?? '');
     });
-    next.on('error', () => {
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
       next.end().catch(() => {});
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      // Only the live connection reconnects; a failed attempt is retried by whoever made it.
+      if (client !== next) return;
+      client = null;
+      if (!stopped) reconnect(RELISTEN_FIRST_MS);
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      dropped = true;
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
+  };
+  const reconnect = (waitMs: number) => {
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          if (!stopped) onReconnect?.();
+        },
+        () => {
+          if (!stopped) reconnect(Math.min(waitMs * 2, RELISTEN_MAX_MS));
+        },
+      );
+    }, waitMs);
+    retryTimer.unref();
   };
   await connect();
   return async () => {
     stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
     await client?.end().catch(() => {});
   };
 }
