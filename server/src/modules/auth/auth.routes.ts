@@ -34,7 +34,7 @@ import {
 import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service';
 import { getUserState } from './user-state';
 
-// Limits run on refused bodies too (their onResponse), so they read only text fields.
+// Limits run on refused bodies too (their onSend), so they read only text fields.
 const bodyEmail = (request: FastifyRequest) => bodyText(request, 'email')?.toLowerCase();
 const tags = ['auth'];
 
