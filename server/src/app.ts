@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
@@ -41,6 +41,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { notFoundPagePlugin, spaPlugin } from './plugins/spa';
+import { publicAddressOf } from './public-address';
 import { APP_VERSION } from './version';
 
 declare module 'fastify' {
@@ -50,6 +51,8 @@ declare module 'fastify' {
     mailer: Mailer;
     tasks: TaskQueue;
     ctx: AppContext;
+    /** The context of one request: `ctx` with the address that request reached the portal at. */
+    contextOf(request: FastifyRequest): AppContext;
     notificationHub: NotificationHub;
     clickBuffer: ClickBuffer;
     saleWriter: SaleWriter;
@@ -137,7 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: app.mailer,
     tokens: app.tokens,
     tasks: app.tasks,
+    publicUrl: app.config.publicUrl,
   });
+  app.decorate('contextOf', (request: FastifyRequest) => ({
+    ...app.ctx,
+    publicUrl: publicAddressOf(app.config, request),
+  }));
   await app.register(notFoundPagePlugin, { webDir: options.webDir });
   // The click redirect and the portal are sibling scopes, so the portal's request hooks (security headers,
   // maintenance gate) never run for /r/:code (DESIGN.md §4); the redirect answers a 404 with the same page.

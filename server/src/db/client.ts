@@ -21,6 +21,12 @@ export type Database = {
   engine: Engine;
   /** Runs the migrations that have not run yet. Safe to call from several servers at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server of this database runs theirs: start-up (migrations, the shared
+   * secret, the first administrator, demo data) happens once. A PostgreSQL advisory lock; on PGlite,
+   * which lives in one process, a queue in that process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer a query. */
   ping(): Promise<void>;
   /**
@@ -42,8 +48,9 @@ export type Database = {
  * so the same relative URL finds them in both.
  */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any fixed number: it only has to be the same for every server of this application. */
+/** Any fixed numbers: they only have to be the same for every server of this application. */
 const MIGRATION_LOCK_ID = 4_201_337;
+const START_LOCK_ID = 4_201_338;
 
 export type DatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
@@ -75,6 +82,16 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    async exclusively(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [START_LOCK_ID]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [START_LOCK_ID]).catch(() => {});
         client.release();
       }
     },
@@ -162,6 +179,9 @@ async function listenOnPostgres(
   };
 }
 
+/** Per PGlite instance, the end of the queue of start-up work (every app opening it shares it). */
+const startQueues = new WeakMap<PGlite, Promise<unknown>>();
+
 function wrapPglite(client: PGlite, ownsClient = true): Database {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -171,6 +191,12 @@ function wrapPglite(client: PGlite, ownsClient = true): Database {
       await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+    },
+    exclusively(work) {
+      const previous = startQueues.get(client) ?? Promise.resolve();
+      const turn = previous.catch(() => {}).then(work);
+      startQueues.set(client, turn);
+      return turn;
     },
     async ping() {
       await db.execute(sql`select 1`);
