@@ -86,6 +86,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       }
     },
     async exclusively(work) {
+      // The lock holds one connection for the whole turn; `work` runs on the others of the pool.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [START_LOCK_ID]);
