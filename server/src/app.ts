@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { startChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import { createTaskQueue, type TaskQueue } from './jobs/task-queue';
 import { redactingLoggerOptions } from './log-redaction';
@@ -41,6 +42,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { notFoundPagePlugin, spaPlugin } from './plugins/spa';
+import { publicAddressOf } from './public-address';
 import { APP_VERSION } from './version';
 
 declare module 'fastify' {
@@ -50,6 +52,8 @@ declare module 'fastify' {
     mailer: Mailer;
     tasks: TaskQueue;
     ctx: AppContext;
+    /** The context of one request: `ctx` with the address that request reached the portal at. */
+    contextOf(request: FastifyRequest): AppContext;
     notificationHub: NotificationHub;
     clickBuffer: ClickBuffer;
     saleWriter: SaleWriter;
@@ -115,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.tasks.drain();
     await app.mailer.flush();
   });
+  // What other servers change reaches this one's caches (docs/decisions/025).
+  const stopChangeFeed = await startChangeFeed(options.database);
+  app.addHook('onClose', stopChangeFeed);
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
   app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log, floodLimitOf(options.database.db)));
@@ -134,7 +141,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: app.mailer,
     tokens: app.tokens,
     tasks: app.tasks,
+    publicUrl: app.config.publicUrl,
   });
+  app.decorate('contextOf', (request: FastifyRequest) => ({
+    ...app.ctx,
+    publicUrl: publicAddressOf(app.config, request),
+  }));
   await app.register(notFoundPagePlugin, { webDir: options.webDir });
   // The click redirect and the portal are sibling scopes, so the portal's request hooks (security headers,
   // maintenance gate) never run for /r/:code (DESIGN.md §4); the redirect answers a 404 with the same page.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -33,12 +33,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
   });
 
-  test('generates a JWT secret once and keeps it in DATA_DIR', () => {
+  test('without JWT_SECRET the secret is left to the database, and nothing is written to DATA_DIR', () => {
     const dataDir = tmp();
-    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
-    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBeUndefined();
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
   });
 
   test('PUBLIC_URL follows PORT unless set, without a trailing slash', () => {
@@ -46,6 +44,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://afiliados.example.com.br/' }).publicUrl).toBe(
       'https://afiliados.example.com.br',
     );
+    expect(loadConfig({ DATA_DIR: tmp() }).isPublicUrlSet).toBe(false);
   });
 
   test('an empty variable counts as unset', () => {

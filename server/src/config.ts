@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { compileProxyTrust, type TrustProxy } from './client-address';
 
@@ -34,9 +32,12 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** PUBLIC_URL, else http://localhost:PORT (behind a trusted proxy, its forwarded host wins: public-address.ts). */
   publicUrl: string;
+  isPublicUrlSet: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** JWT_SECRET, else the one every server of the database shares (db/server-secret.ts). */
   jwtSecret: string;
   jwtTtlSeconds: number;
   adminEmail: string | undefined;
@@ -55,6 +56,9 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
+/** The configuration as the environment gives it, before the database supplies a missing secret. */
+export type StartConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -66,7 +70,7 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -82,9 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    isPublicUrlSet: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
@@ -113,14 +118,4 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: ${(error as Error).message}`);
   }
   return addresses;
-}
-
-/** A secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

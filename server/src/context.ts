@@ -12,4 +12,6 @@ export type AppContext = {
   tokens: TokenService;
   /** Work done after the answer, so the answer does not show what the work found. */
   tasks: TaskQueue;
+  /** Where links and mails send people: the request's public address (public-address.ts). */
+  publicUrl: string;
 };

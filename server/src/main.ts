@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig, type StartConfig } from './config';
 import { openDatabase } from './db/client';
+import { sharedServerSecret } from './db/server-secret';
 import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
 import { schedulePostbackDeliveries } from './modules/postbacks/postback-worker';
@@ -13,9 +14,9 @@ import { prepareDatabase } from './seed/prepare';
 const WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let startConfig: StartConfig;
   try {
-    config = loadConfig();
+    startConfig = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -25,11 +26,20 @@ async function main() {
   }
 
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    startConfig.databaseUrl ? { databaseUrl: startConfig.databaseUrl } : { dataDir: startConfig.dataDir },
   );
-  await database.migrate();
+  // Servers starting together on one database take turns: the first migrates, makes the shared
+  // secret, the first administrator and the demo data; the others find them made.
+  const config: Config = await database.exclusively(async () => {
+    await database.migrate();
+    const jwtSecret = startConfig.jwtSecret ?? (await sharedServerSecret(database.db, startConfig.dataDir));
+    return { ...startConfig, jwtSecret };
+  });
   const app = await buildApp({ config, database, webDir: WEB_DIR });
-  const summary = await prepareDatabase(database, config, app.log);
+  const summary = await database.exclusively(() => prepareDatabase(database, config, app.log));
+  if (config.databaseUrl && !config.isPublicUrlSet && config.trustProxy === false) {
+    app.log.warn("PUBLIC_URL is not set: links and mails carry this server's own address (README, configuration)");
+  }
   // Background jobs run on every server; each takes a lease in the database, so one does the work.
   // The rollup merge needs no lease: merges on several servers at once move each increment once.
   const jobs = [

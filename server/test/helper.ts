@@ -51,7 +51,7 @@ export async function createPostgresCopy(): Promise<{ url: string; drop(): Promi
 
 /** The configuration tests run with: quiet, a fixed secret, a throw-away data folder. */
 export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({
+  const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -60,6 +60,8 @@ export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}): Config
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
+  if (!config.jwtSecret) throw new Error('tests run with a JWT_SECRET');
+  return { ...config, jwtSecret: config.jwtSecret };
 }
 
 export type TestApp = {

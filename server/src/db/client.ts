@@ -21,13 +21,23 @@ export type Database = {
   engine: Engine;
   /** Runs the migrations that have not run yet. Safe to call from several servers at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server of this database runs theirs: start-up (migrations, the shared
+   * secret, the first administrator, demo data) happens once. A PostgreSQL advisory lock; on PGlite,
+   * which lives in one process, a queue in that process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer a query. */
   ping(): Promise<void>;
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel`, from any server on this database
    * (PostgreSQL LISTEN/NOTIFY; PGlite's own listen). Resolves to a function that stops listening.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    options?: { onReconnect?: () => void },
+  ): Promise<() => Promise<void>>;
   /** Another independent handle on the same database, as a second server would have. */
   reopen(): Promise<Database>;
   close(): Promise<void>;
@@ -38,8 +48,9 @@ export type Database = {
  * so the same relative URL finds them in both.
  */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any fixed number: it only has to be the same for every server of this application. */
+/** Any fixed numbers: they only have to be the same for every server of this application. */
 const MIGRATION_LOCK_ID = 4_201_337;
+const START_LOCK_ID = 4_201_338;
 
 export type DatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
@@ -74,11 +85,22 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         client.release();
       }
     },
+    async exclusively(work) {
+      // The lock holds one connection for the whole turn; `work` runs on the others of the pool.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [START_LOCK_ID]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [START_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async listen(channel, handler) {
-      return listenOnPostgres(databaseUrl, channel, handler);
+    async listen(channel, handler, options) {
+      return listenOnPostgres(databaseUrl, channel, handler, options?.onReconnect);
     },
     reopen: () => openPostgres(databaseUrl, poolSize),
     async close() {
@@ -87,29 +109,79 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   };
 }
 
-/** A dedicated connection for LISTEN, reconnecting after a drop so no server goes deaf. */
-async function listenOnPostgres(databaseUrl: string, channel: string, handler: (payload: string) => void) {
+/** How long a dropped LISTEN connection waits before it tries again, at first and at most. */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 5_000;
+
+/**
+ * A dedicated connection for LISTEN, reconnecting after a drop (and retrying until the database
+ * answers) so no server goes deaf. What was sent while it was away is lost: `onReconnect` lets the
+ * listener catch up.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  handler: (payload: string) => void,
+  onReconnect?: () => void,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
       if (message.channel === channel) handler(message.payload ?? '');
     });
-    next.on('error', () => {
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
       next.end().catch(() => {});
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      // Only the live connection reconnects; a failed attempt is retried by whoever made it.
+      if (client !== next) return;
+      client = null;
+      if (!stopped) reconnect(RELISTEN_FIRST_MS);
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      dropped = true;
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
+  };
+  const reconnect = (waitMs: number) => {
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          if (!stopped) onReconnect?.();
+        },
+        () => {
+          if (!stopped) reconnect(Math.min(waitMs * 2, RELISTEN_MAX_MS));
+        },
+      );
+    }, waitMs);
+    retryTimer.unref();
   };
   await connect();
   return async () => {
     stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
     await client?.end().catch(() => {});
   };
 }
+
+/** Per PGlite instance, the end of the queue of start-up work (every app opening it shares it). */
+const startQueues = new WeakMap<PGlite, Promise<unknown>>();
 
 function wrapPglite(client: PGlite, ownsClient = true): Database {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
@@ -120,6 +192,12 @@ function wrapPglite(client: PGlite, ownsClient = true): Database {
       await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+    },
+    exclusively(work) {
+      const previous = startQueues.get(client) ?? Promise.resolve();
+      const turn = previous.catch(() => {}).then(work);
+      startQueues.set(client, turn);
+      return turn;
     },
     async ping() {
       await db.execute(sql`select 1`);

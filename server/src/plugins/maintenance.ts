@@ -1,17 +1,18 @@
 import { ADMIN_ROLE, AUTH_REASONS, type Maintenance } from '@contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { onChange } from '../db/change-feed';
 import { AppError } from '../errors';
 import { getMaintenance } from '../modules/system/settings.service';
 import { optionalUser } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { current(): Promise<Maintenance>; forget(): void };
+    maintenance: { current(): Promise<Maintenance> };
   }
 }
 
-/** Other servers see a change within this long; the server that made it sees it at once. */
+/** Every server drops it on the change feed; this lifetime only bounds a lost notice. */
 const CACHE_MS = 2_000;
 
 /** Paths that keep answering during maintenance: probes, the status itself, and sign-in (admins). */
@@ -33,10 +34,11 @@ export const maintenancePlugin = fp(async (app: FastifyInstance) => {
       }
       return cached.value;
     },
-    forget() {
-      cached = null;
-    },
   });
+  const unsubscribe = onChange(app.database.db, 'maintenance', () => {
+    cached = null;
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '';

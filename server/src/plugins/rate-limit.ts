@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { type Count, createSharedCounters, type SharedCounters, sharedRateLimitStore } from './shared-counters';
 
 /** Wrong answers one address may give for one account (decision 012). */
 export const ADDRESS_FAILURES = 10;
@@ -12,9 +13,14 @@ export const ACCOUNT_FAILURES = 100;
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
 /** How long an address that signed in stays clear of the account-wide ceiling. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
-const KNOWN_ADDRESSES_PER_ACCOUNT = 20;
-/** At this many keys a map sheds what has expired and, if still too full, its oldest tenth. */
-const MAX_KEYS = 10_000;
+/** Ended windows are deleted this often, by every server (idempotent, no lease needed). */
+const FORGET_ENDED_EVERY_MS = 10 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sharedCounters: SharedCounters;
+  }
+}
 
 function tooMany(retryAfterSeconds: number, after: string) {
   return new AppError('RATE_LIMITED', `Too many attempts. Try again in ${after}.`, {
@@ -25,13 +31,20 @@ function tooMany(retryAfterSeconds: number, after: string) {
 
 /**
  * Rate limits are opt-in per route (as preHandlers, where the parsed body is known), so the click
- * redirect and ordinary API calls pay nothing. Counters live in this process.
+ * redirect and ordinary API calls pay nothing. Counters live in the database, shared by every
+ * server (docs/decisions/025).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  const counters = createSharedCounters(app.database.db, app.config.jwtSecret);
+  app.decorate('sharedCounters', counters);
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(counters),
     errorResponseBuilder: (_request, context) => tooMany(Math.ceil(context.ttl / 1000), context.after),
   });
+  const forgetTimer = setInterval(() => void counters.forgetEnded().catch(() => {}), FORGET_ENDED_EVERY_MS);
+  forgetTimer.unref();
+  app.addHook('onClose', async () => clearInterval(forgetTimer));
 });
 
 /** A text field of the body, or nothing: the body may hold anything when its validation failed. */
@@ -42,59 +55,12 @@ export function bodyText(request: FastifyRequest, field: string): string | undef
   return typeof value === 'string' ? value : undefined;
 }
 
-function prune<V>(map: Map<string, V>, isExpired: (value: V) => boolean) {
-  if (map.size < MAX_KEYS) return;
-  for (const [key, value] of map) if (isExpired(value)) map.delete(key);
-  for (const key of map.keys()) {
-    if (map.size < MAX_KEYS * 0.9) break;
-    map.delete(key);
+/** Refuses the request while `count` has used up `max` attempts. */
+function refuseBeyond(count: Count | undefined, max: number) {
+  if (count && count.hits >= max) {
+    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
+    throw tooMany(seconds, `${Math.ceil(seconds / 60)} minutes`);
   }
-}
-
-/** Attempts per key in a fixed window. */
-function createAttemptCounter(max: number, windowMs: number) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string, now: number) => {
-    const window = windows.get(key);
-    return window && window.resetAt > now ? window : null;
-  };
-  return {
-    /** Refuses the request when this key has used up its attempts. */
-    check(key: string) {
-      const now = Date.now();
-      const window = current(key, now);
-      if (window && window.count >= max) {
-        const seconds = Math.ceil((window.resetAt - now) / 1000);
-        throw tooMany(seconds, `${Math.ceil(seconds / 60)} minutes`);
-      }
-    },
-    add(key: string) {
-      const now = Date.now();
-      prune(windows, (w) => w.resetAt <= now);
-      const window = current(key, now) ?? { count: 0, resetAt: now + windowMs };
-      window.count += 1;
-      windows.set(key, window);
-    },
-  };
-}
-
-/** The addresses each account has signed in from lately. */
-function createKnownAddresses() {
-  const accounts = new Map<string, Map<string, number>>();
-  return {
-    has(account: string, address: string) {
-      return (accounts.get(account)?.get(address) ?? 0) > Date.now();
-    },
-    add(account: string, address: string) {
-      const now = Date.now();
-      prune(accounts, (addresses) => [...addresses.values()].every((until) => until <= now));
-      const addresses = accounts.get(account) ?? new Map<string, number>();
-      addresses.delete(address); // re-inserted last: the newest
-      addresses.set(address, now + KNOWN_ADDRESS_MS);
-      if (addresses.size > KNOWN_ADDRESSES_PER_ACCOUNT) addresses.delete(addresses.keys().next().value as string);
-      accounts.set(account, addresses);
-    },
-  };
 }
 
 /**
@@ -119,28 +85,40 @@ export function authAttemptLimits(
   const { accountKey } = options;
   if (!accountKey) return { preHandler: [perIp] };
 
-  const perAddress = createAttemptCounter(ADDRESS_FAILURES, ADDRESS_WINDOW_MS);
-  const perAccount = createAttemptCounter(ACCOUNT_FAILURES, ACCOUNT_WINDOW_MS);
-  const known = createKnownAddresses();
+  const counters = app.sharedCounters;
+  const keysOf = (request: FastifyRequest, account: string) => ({
+    address: `${options.name}:failed:${account}|${request.ip}`,
+    account: `${options.name}:failed:${account}`,
+    known: `${options.name}:known:${account}|${request.ip}`,
+  });
+  // Whether the address had signed in to the account, as read before the answer, for its count after.
+  const wasKnown = new WeakMap<FastifyRequest, boolean>();
   return {
     preHandler: [
       perIp,
       async (request: FastifyRequest) => {
         const account = accountKey(request);
         if (!account) return;
-        perAddress.check(`${account}|${request.ip}`);
-        if (!known.has(account, request.ip)) perAccount.check(account);
+        const keys = keysOf(request, account);
+        const counts = await counters.read([keys.address, keys.account, keys.known]);
+        const isKnown = counts.has(keys.known);
+        wasKnown.set(request, isKnown);
+        refuseBeyond(counts.get(keys.address), ADDRESS_FAILURES);
+        if (!isKnown) refuseBeyond(counts.get(keys.account), ACCOUNT_FAILURES);
       },
     ],
-    onResponse: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Counted before the answer leaves, so the next attempt, on any server, already sees it.
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const account = accountKey(request);
-      if (!account) return;
+      if (!account || !wasKnown.has(request)) return payload;
+      const keys = keysOf(request, account);
       if (reply.statusCode === 401) {
-        perAddress.add(`${account}|${request.ip}`);
-        if (!known.has(account, request.ip)) perAccount.add(account);
+        await counters.hit(keys.address, ADDRESS_WINDOW_MS);
+        if (!wasKnown.get(request)) await counters.hit(keys.account, ACCOUNT_WINDOW_MS);
       } else if (reply.statusCode < 300) {
-        known.add(account, request.ip);
+        await counters.mark(keys.known, KNOWN_ADDRESS_MS);
       }
+      return payload;
     },
   };
 }

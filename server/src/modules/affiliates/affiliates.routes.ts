@@ -38,7 +38,7 @@ export const affiliatesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: affiliateSchema },
       },
     },
-    async (request) => approveAffiliate(app.ctx, request.user?.id ?? 0, request.params.id),
+    async (request) => approveAffiliate(app.contextOf(request), request.user?.id ?? 0, request.params.id),
   );
 
   app.post(
@@ -53,6 +53,7 @@ export const affiliatesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: affiliateSchema },
       },
     },
-    async (request) => rejectAffiliate(app.ctx, request.user?.id ?? 0, request.params.id, request.body.reason),
+    async (request) =>
+      rejectAffiliate(app.contextOf(request), request.user?.id ?? 0, request.params.id, request.body.reason),
   );
 };

@@ -132,7 +132,7 @@ export async function approveAffiliate(ctx: AppContext, actorId: number, id: num
     ...mails.affiliateApproved(language, {
       firstName: affiliate.first_name,
       code: affiliate.code,
-      loginUrl: `${ctx.config.publicUrl}/auth/login`,
+      loginUrl: `${ctx.publicUrl}/auth/login`,
     }),
   });
   return affiliate;

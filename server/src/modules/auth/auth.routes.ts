@@ -34,7 +34,7 @@ import {
 import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service';
 import { getUserState } from './user-state';
 
-// Limits run on refused bodies too (their onResponse), so they read only text fields.
+// Limits run on refused bodies too (their onSend), so they read only text fields.
 const bodyEmail = (request: FastifyRequest) => bodyText(request, 'email')?.toLowerCase();
 const tags = ['auth'];
 
@@ -60,7 +60,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authAttemptLimits(app, { name: 'register', perIpPerMinute: ipLimit }),
     },
-    async (request, reply) => reply.code(201).send(await registerAffiliate(app.ctx, request.body)),
+    async (request, reply) => reply.code(201).send(await registerAffiliate(app.contextOf(request), request.body)),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...authAttemptLimits(app, { name: 'login', perIpPerMinute: ipLimit, accountKey: bodyEmail }),
     },
-    async (request) => login(app.ctx, request.body, deviceOf(request)),
+    async (request) => login(app.contextOf(request), request.body, deviceOf(request)),
   );
 
   app.post(
@@ -93,7 +93,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         accountKey: (r) => bodyText(r, 'challenge')?.slice(-24),
       }),
     },
-    async (request) => completeTwoSteps(app.ctx, request.body, deviceOf(request)),
+    async (request) => completeTwoSteps(app.contextOf(request), request.body, deviceOf(request)),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authAttemptLimits(app, { name: 'forgot', perIpPerMinute: ipLimit }),
     },
     async (request, reply) => {
-      requestPasswordReset(app.ctx, request.body.email);
+      requestPasswordReset(app.contextOf(request), request.body.email);
       return reply.code(202).send({ status: 'sent' as const });
     },
   );
@@ -138,7 +138,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       ...authAttemptLimits(app, { name: 'reset', perIpPerMinute: ipLimit }),
     },
     async (request, reply) => {
-      await resetPassword(app.ctx, request.body);
+      await resetPassword(app.contextOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -172,7 +172,7 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changePasswordResponseSchema },
       },
     },
-    async (request) => changePassword(app.ctx, userId(request), request.body),
+    async (request) => changePassword(app.contextOf(request), userId(request), request.body),
   );
 
   app.post(

@@ -121,7 +121,7 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
 
   ctx.tasks.enqueue('registration mails', async () => {
     await ctx.mailer.send({ to: body.email, ...mails.registrationReceived(language, { firstName: body.first_name }) });
-    const reviewUrl = `${ctx.config.publicUrl}/admin/aprovar-afiliados`;
+    const reviewUrl = `${ctx.publicUrl}/admin/aprovar-afiliados`;
     for (const admin of await findActiveAdmins(ctx.db)) {
       await ctx.mailer.send({
         to: admin.email,
@@ -138,8 +138,8 @@ async function sendRegistrationAttemptNotice(ctx: AppContext, email: string) {
   if (!owner || owner.deletedAt) return;
   const notice = mails.registrationAttempt(owner.language, {
     firstName: owner.firstName,
-    loginUrl: `${ctx.config.publicUrl}/auth/login`,
-    forgotUrl: `${ctx.config.publicUrl}/auth/forgot-password`,
+    loginUrl: `${ctx.publicUrl}/auth/login`,
+    forgotUrl: `${ctx.publicUrl}/auth/forgot-password`,
   });
   if ((await countRecentMails(ctx.db, owner.email, notice.subject, HOUR_MS)) >= REGISTRATION_NOTICES_PER_HOUR) return;
   await ctx.mailer.send({ to: owner.email, ...notice });
@@ -291,7 +291,7 @@ async function sendPasswordReset(ctx: AppContext, email: string) {
     return true;
   });
   if (!issued) return;
-  const resetUrl = `${ctx.config.publicUrl}/auth/resetar-senha/${token}`;
+  const resetUrl = `${ctx.publicUrl}/auth/resetar-senha/${token}`;
   await ctx.mailer.send({
     to: user.email,
     ...mails.passwordReset(user.language, { firstName: user.firstName, resetUrl }),

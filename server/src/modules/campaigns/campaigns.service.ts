@@ -8,6 +8,7 @@ import type { Page } from '@contract/common';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
+import { publishChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { affiliates, campaignImages, campaigns } from '../../db/schema';
@@ -178,8 +179,9 @@ export async function createCampaign(db: Db, actorId: number, body: CampaignBody
 }
 
 export async function updateCampaign(db: Db, actorId: number, id: number, body: CampaignBody): Promise<Campaign> {
+  let updated: Campaign;
   try {
-    return await db.transaction(async (tx) => {
+    updated = await db.transaction(async (tx) => {
       const before = await getCampaignById(tx, id);
       const [row] = await tx
         .update(campaigns)
@@ -195,6 +197,9 @@ export async function updateCampaign(db: Db, actorId: number, id: number, body: 
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
+  // Its status and destination live in every server's redirect cache.
+  await publishChange(db, 'campaign', id);
+  return updated;
 }
 
 /** The campaign's picture as a 1200×630 WebP (the size link previews use). */

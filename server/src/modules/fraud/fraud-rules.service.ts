@@ -1,5 +1,6 @@
 import { DEFAULT_FRAUD_RULES, type FraudRules, fraudRulesSchema } from '@contract/fraud';
 import { eq } from 'drizzle-orm';
+import { onChange, publishChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { audit } from '../audit/audit.service';
@@ -7,8 +8,8 @@ import { forgetConversionChecks } from './fraud-checks';
 
 const FRAUD_RULES_KEY = 'fraud_rules';
 /**
- * How long a server uses the rules it read before reading them again: a change reaches every server
- * within this time (the sale and click paths never wait for a read of their own).
+ * How long a server uses the rules it read before reading them again when no change notice came
+ * (the change feed drops them on every server at once; this only bounds a lost notice).
  */
 export const FRAUD_RULES_CACHE_MS = 10_000;
 
@@ -44,20 +45,35 @@ export async function setFraudRules(db: Db, actorId: number, next: FraudRules): 
     });
     return next;
   });
-  // This server applies them at once; the others within FRAUD_RULES_CACHE_MS.
-  cached.set(db, { rules: saved, at: Date.now() });
+  // Every server reads them again on the notice; this one holds them already.
+  await publishChange(db, 'fraud-rules');
+  remember(db, saved, Date.now());
   forgetConversionChecks(db);
   return saved;
 }
 
 const cached = new WeakMap<Db, { rules: FraudRules; at: number }>();
+const subscribed = new WeakSet<Db>();
+
+function remember(db: Db, rules: FraudRules, at: number) {
+  if (!subscribed.has(db)) {
+    subscribed.add(db);
+    // Stale, not gone: the click path keeps the old rules until the new ones are read, never the defaults.
+    onChange(db, 'fraud-rules', () => {
+      const hit = cached.get(db);
+      if (hit) cached.set(db, { rules: hit.rules, at: 0 });
+      forgetConversionChecks(db);
+    });
+  }
+  cached.set(db, { rules, at });
+}
 
 /** The rules, read at most every FRAUD_RULES_CACHE_MS per database handle. */
 export async function currentFraudRules(db: Db, now = Date.now()): Promise<FraudRules> {
   const hit = cached.get(db);
   if (hit && now - hit.at < FRAUD_RULES_CACHE_MS) return hit.rules;
   const rules = await getFraudRules(db);
-  cached.set(db, { rules, at: now });
+  remember(db, rules, now);
   return rules;
 }
 

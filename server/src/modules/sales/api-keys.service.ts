@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ApiKey, type CreatedApiKey, SIGNATURE_MAX_AGE_SECONDS } from '@contract/sales';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { batchedLookup } from '../../batched-lookup';
+import { onChange, publishChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -64,7 +65,6 @@ export async function revokeApiKey(db: Db, actorId: number, id: number) {
     if (!row) throw new AppError('NOT_FOUND', `API key ${id} not found.`);
     if (row.revokedAt) return;
     await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
-    postbackKeys(db).forget(id);
     await audit(tx, {
       actorId,
       action: 'api_key.revoke',
@@ -74,6 +74,8 @@ export async function revokeApiKey(db: Db, actorId: number, id: number) {
       after: { revoked: true },
     });
   });
+  // Every server forgets the key's row now (this one included), not when its second is up.
+  await publishChange(db, 'api-key', id);
 }
 
 const unauthorized = (message: string, reason: string) => new AppError('UNAUTHORIZED', message, { reason });
@@ -142,6 +144,7 @@ export function postbackKeys(db: Db): PostbackKeys {
       for (const [hash, { row }] of remembered) if (row.id === id) remembered.delete(hash);
     },
   };
+  onChange(db, 'api-key', (id) => (id === null ? remembered.clear() : keys.forget(Number(id))));
   keysOfDatabase.set(db, keys);
   return keys;
 }

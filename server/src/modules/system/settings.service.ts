@@ -1,5 +1,6 @@
 import type { Maintenance } from '@contract/auth';
 import { eq } from 'drizzle-orm';
+import { publishChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { audit } from '../audit/audit.service';
@@ -12,7 +13,7 @@ export async function getMaintenance(db: Db): Promise<Maintenance> {
 }
 
 export async function setMaintenance(db: Db, actorId: number, next: Maintenance): Promise<Maintenance> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await getMaintenance(tx);
     await tx
       .insert(settings)
@@ -28,4 +29,6 @@ export async function setMaintenance(db: Db, actorId: number, next: Maintenance)
     });
     return next;
   });
+  await publishChange(db, 'maintenance');
+  return saved;
 }

@@ -51,10 +51,6 @@ export const systemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: maintenanceSchema },
       },
     },
-    async (request) => {
-      const result = await setMaintenance(app.database.db, request.user?.id ?? 0, request.body);
-      app.maintenance.forget();
-      return result;
-    },
+    async (request) => setMaintenance(app.database.db, request.user?.id ?? 0, request.body),
   );
 };

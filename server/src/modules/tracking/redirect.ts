@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress, ipHashOf, type ProxyTrust } from '../../client-address';
+import { onChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { campaigns, links } from '../../db/schema';
 import type { ClickBuffer } from './click-buffer';
@@ -11,6 +12,7 @@ import { newClickId } from './click-id';
 /** Link previews, crawlers and scripts: recorded, never counted. */
 const BOT_AGENT =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|discord|curl|wget|python|httpclient|headless|monitor|scan/i;
+/** Campaign changes reach the cache on the change feed; this lifetime only bounds a lost notice. */
 const LINK_CACHE_MS = 10_000;
 /** What a link code can be; anything else is unknown without a database read. */
 const LINK_CODE = /^[a-z0-9]{4,32}$/;
@@ -80,6 +82,11 @@ export function registerRedirect(
   const { ipSecret, proxyTrust } = options;
   const cookieAttributes = `; Path=/; SameSite=Lax; HttpOnly${options.secureCookie ? '; Secure' : ''}`;
   const cache = new Map<string, { target: Target | null; at: number }>();
+  const unsubscribe = onChange(db, 'campaign', (campaignId) => {
+    if (campaignId === null) return cache.clear();
+    for (const [code, { target }] of cache) if (String(target?.campaignId) === campaignId) cache.delete(code);
+  });
+  app.addHook('onClose', async () => unsubscribe());
   // The same address hashes to the same value: a busy link sees the same few addresses again and again.
   const ipHashes = new Map<string, string>();
 

@@ -1,5 +1,6 @@
 import { createLinkBodySchema, linkListQuerySchema, linkListSchema, linkSchema } from '@contract/tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAddressOf } from '../../public-address';
 import { createLink, findLinks, requireAffiliate } from './links.service';
 
 const tags = ['tracking'];
@@ -21,7 +22,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { link, created } = await createLink(
         app.database.db,
-        app.config.publicUrl,
+        publicAddressOf(app.config, request),
         request.user?.id ?? 0,
         request.body,
       );
@@ -41,7 +42,14 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const affiliate = await requireAffiliate(app.database.db, request.user?.id ?? 0);
-      return { items: await findLinks(app.database.db, app.config.publicUrl, affiliate.id, request.query.campaign_id) };
+      return {
+        items: await findLinks(
+          app.database.db,
+          publicAddressOf(app.config, request),
+          affiliate.id,
+          request.query.campaign_id,
+        ),
+      };
     },
   );
 };

@@ -47,7 +47,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: managedUserSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createUser(app.ctx, actor(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createUser(app.contextOf(request), actor(request), request.body)),
   );
   app.patch(
     '/users/:id',

@@ -143,7 +143,7 @@ export async function createUser(ctx: AppContext, actorId: number, body: z.outpu
     to: created.email,
     ...mails.invitation(body.language, {
       firstName: created.first_name,
-      url: `${ctx.config.publicUrl}/auth/resetar-senha/${token}`,
+      url: `${ctx.publicUrl}/auth/resetar-senha/${token}`,
     }),
   });
   return created;
