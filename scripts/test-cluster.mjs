@@ -29,9 +29,10 @@ const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
 const log = (line) => console.log(`[${elapsed()}] ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How long the load runs before the kill (at least), and after it. */
-const LOAD_BEFORE_KILL_MS = 2_500;
-const LOAD_AFTER_KILL_MS = 3_000;
+/** The load runs at least this long and this many postbacks before the kill, and after it (up to a cap). */
+const LOAD_BEFORE_KILL = { ms: 2_500, postbacks: 150 };
+const LOAD_AFTER_KILL = { ms: 3_000, postbacks: 300 };
+const LOAD_CAP_MS = 15_000;
 const MERCHANTS = 12;
 const CLICKERS = 3;
 /** Stream subscribers per affiliate. */
@@ -528,7 +529,10 @@ async function main() {
     ...Array.from({ length: MERCHANTS }, merchant),
     ...Array.from({ length: CLICKERS }, (_, w) => clicker(w)),
   ];
-  await sleep(LOAD_BEFORE_KILL_MS);
+  const loadUntil = async (start, { ms, postbacks }) => {
+    while (Date.now() < start + LOAD_CAP_MS && (Date.now() < start + ms || nextSale < postbacks)) await sleep(50);
+  };
+  await loadUntil(loadStarted, LOAD_BEFORE_KILL);
 
   // ── kill -9 one server mid-load; it is started again, as systemd's Restart=always would ──
   const killAt = Date.now();
@@ -541,7 +545,7 @@ async function main() {
   startServer(victim);
   /** Answers after this came from the new process (it takes seconds to start). */
   const byOldVictim = (a) => a.servedBy === victim.name && a.at <= killAt + 200;
-  await sleep(LOAD_AFTER_KILL_MS);
+  await loadUntil(killAt, LOAD_AFTER_KILL);
   loading = false;
   await Promise.all(workers);
   const loadEnded = Date.now();

@@ -1,11 +1,13 @@
 // `npm test`: every check and every test, in the order a failure is cheapest to find.
 //   lint, type check, unit + API tests on PGlite, API tests on PostgreSQL (when reachable; required
-//   with REQUIRE_POSTGRES=1), the production build, and the Playwright journeys in Chromium.
+//   with REQUIRE_POSTGRES=1), two servers behind HAProxy with one killed (the same condition), the
+//   production build, and the Playwright journeys in Chromium.
 // Ends with one line "tests: N passed, M failed" summing every test runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureHaproxy } from './ensure-haproxy.mjs';
 
 const TMP = '.tmp/test-reports';
 rmSync(TMP, { recursive: true, force: true });
@@ -75,6 +77,16 @@ if (await postgresReachable(postgresUrl)) {
     { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
   );
   countVitest(postgresReport);
+  // Its own stage, counted as one test in the summary line.
+  const cluster = 'Two servers behind HAProxy, one killed (npm run test:cluster)';
+  let clusterOk = false;
+  if (ensureHaproxy()) {
+    clusterOk = run(cluster, process.execPath, ['scripts/test-cluster.mjs'], { TEST_DATABASE_URL: postgresUrl });
+  } else {
+    results.push({ title: `${cluster}: HAProxy missing`, ok: false, seconds: 0 });
+  }
+  if (clusterOk) passed += 1;
+  else failed += 1;
 } else if (process.env.REQUIRE_POSTGRES === '1') {
   console.error(`\nPostgreSQL is required (REQUIRE_POSTGRES=1) but not reachable at ${postgresUrl}.`);
   results.push({ title: 'API tests on PostgreSQL', ok: false, seconds: 0 });
