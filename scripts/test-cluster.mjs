@@ -236,6 +236,7 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 let databaseMade = false;
+const dataDirs = [];
 let db = null;
 
 async function main() {
@@ -307,6 +308,7 @@ async function main() {
     };
     startServer(server);
     servers.push(server);
+    dataDirs.push(server.dataDir);
   }
   const victim = servers[0];
 
@@ -755,7 +757,6 @@ async function main() {
   );
 
   for (const s of subscribers) s.stop();
-  for (const s of servers) rmSync(s.dataDir, { recursive: true, force: true });
 }
 
 let crashed = null;
@@ -766,6 +767,7 @@ try {
 }
 await db?.end().catch(() => {});
 await stopAll();
+for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 tracker.close();
 agent.destroy();
 if (databaseMade) {
