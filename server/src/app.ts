@@ -4,7 +4,7 @@ import { type FastifyPluginAsyncZod, serializerCompiler, type ZodTypeProvider } 
 import { compileProxyTrust } from './client-address';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { startChangeFeed } from './db/change-feed';
+import { onChange, startChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import { createTaskQueue, type TaskQueue } from './jobs/task-queue';
 import { redactingLoggerOptions } from './log-redaction';
@@ -127,6 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log, floodLimitOf(options.database.db)));
   // After the server stops taking requests, the clicks still in memory are written.
   app.addHook('onClose', async () => app.clickBuffer.close());
+  // Another server's postback names a click this one still holds: write them now (docs/decisions/027).
+  const stopWritingClicksOnRequest = onChange(options.database.db, 'clicks', () => {
+    app.clickBuffer.flush().catch(() => {});
+  });
+  app.addHook('onClose', async () => stopWritingClicksOnRequest());
   // Sales find their clicks in the buffer's writes, so they batch beside it (docs/decisions/016).
   app.decorate('saleWriter', createSaleWriter(options.database.db, { flushClicks: () => app.clickBuffer.flush() }));
   app.addHook('onClose', async () => app.saleWriter.close());

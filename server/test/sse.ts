@@ -1,3 +1,5 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+
 /** Reads a real Server-Sent Events stream over HTTP, the way the browser's client does. */
 export async function openStream(url: string, token: string) {
   const controller = new AbortController();
@@ -45,6 +47,39 @@ export async function openStream(url: string, token: string) {
     async close() {
       controller.abort();
       await pump;
+    },
+  };
+}
+
+/**
+ * A TCP proxy that, like a reverse proxy buffering a stream, keeps its connection to the server open
+ * after the client left, and closes it only when the server next writes (what it wrote is dropped).
+ * The server cannot tell that the client is gone until that write.
+ */
+export async function lingeringProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => upstream.write(chunk));
+    upstream.on('data', (chunk) => {
+      if (client.destroyed) upstream.destroy();
+      else client.write(chunk);
+    });
+    upstream.on('close', () => client.destroy());
+    for (const socket of [client, upstream]) {
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${address.port}`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }

@@ -31,7 +31,8 @@ export type Database = {
   ping(): Promise<void>;
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel`, from any server on this database
-   * (PostgreSQL LISTEN/NOTIFY; PGlite's own listen). Resolves to a function that stops listening.
+   * (PostgreSQL LISTEN/NOTIFY on one connection for all channels; PGlite's own listen). Resolves to a
+   * function that stops listening. `onReconnect`: that connection came back, notices may be lost.
    */
   listen(
     channel: string,
@@ -70,6 +71,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const listener = createPostgresListener(databaseUrl);
   return {
     db,
     engine: 'postgres',
@@ -100,10 +102,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       await db.execute(sql`select 1`);
     },
     async listen(channel, handler, options) {
-      return listenOnPostgres(databaseUrl, channel, handler, options?.onReconnect);
+      return listener.listen(channel, handler, options?.onReconnect);
     },
     reopen: () => openPostgres(databaseUrl, poolSize),
     async close() {
+      await listener.stop();
       await pool.end();
     },
   };
@@ -113,24 +116,24 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 const RELISTEN_FIRST_MS = 250;
 const RELISTEN_MAX_MS = 5_000;
 
+type Listener = { handler: (payload: string) => void; onReconnect?: (() => void) | undefined };
+
 /**
- * A dedicated connection for LISTEN, reconnecting after a drop (and retrying until the database
- * answers) so no server goes deaf. What was sent while it was away is lost: `onReconnect` lets the
- * listener catch up.
+ * One dedicated connection per server for every LISTEN (the change feed, live notifications, ended
+ * sessions), reconnecting after a drop (and retrying until the database answers) so no server goes
+ * deaf. What was sent while it was away is lost: each listener's `onReconnect` lets it catch up.
+ * The connection opens with the first listener and closes with the last.
  */
-async function listenOnPostgres(
-  databaseUrl: string,
-  channel: string,
-  handler: (payload: string) => void,
-  onReconnect?: () => void,
-) {
+function createPostgresListener(databaseUrl: string) {
+  const listeners = new Map<string, Set<Listener>>();
   let client: pg.Client | null = null;
-  let stopped = false;
+  let opening: Promise<pg.Client> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  const connect = async () => {
+
+  const open = async (): Promise<pg.Client> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
-      if (message.channel === channel) handler(message.payload ?? '');
+      for (const listener of listeners.get(message.channel) ?? []) listener.handler(message.payload ?? '');
     });
     let dropped = false;
     const drop = () => {
@@ -140,43 +143,97 @@ async function listenOnPostgres(
       // Only the live connection reconnects; a failed attempt is retried by whoever made it.
       if (client !== next) return;
       client = null;
-      if (!stopped) reconnect(RELISTEN_FIRST_MS);
+      if (listeners.size > 0) reconnect(RELISTEN_FIRST_MS);
     };
     next.on('error', drop);
     next.on('end', drop);
     try {
       await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      for (const channel of listeners.keys()) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       dropped = true;
       next.end().catch(() => {});
       throw error;
     }
-    if (stopped) {
+    return next;
+  };
+
+  const adopt = async (next: pg.Client) => {
+    if (listeners.size === 0) {
       await next.end().catch(() => {});
-      return;
+      return null;
     }
     client = next;
+    return next;
   };
+
   const reconnect = (waitMs: number) => {
     retryTimer = setTimeout(() => {
       retryTimer = null;
-      connect().then(
-        () => {
-          if (!stopped) onReconnect?.();
-        },
-        () => {
-          if (!stopped) reconnect(Math.min(waitMs * 2, RELISTEN_MAX_MS));
-        },
-      );
+      open()
+        .then(adopt)
+        .then(
+          (next) => {
+            if (!next) return;
+            for (const set of listeners.values()) for (const listener of set) listener.onReconnect?.();
+          },
+          () => {
+            if (listeners.size > 0) reconnect(Math.min(waitMs * 2, RELISTEN_MAX_MS));
+          },
+        );
     }, waitMs);
     retryTimer.unref();
   };
-  await connect();
-  return async () => {
-    stopped = true;
+
+  /** The live connection; null while a reconnect is pending (it will LISTEN every channel). */
+  const connection = async (): Promise<pg.Client | null> => {
+    if (client) return client;
+    if (retryTimer) return null;
+    opening ??= open()
+      .then(adopt)
+      .then((next) => {
+        if (!next) throw new Error('no listener left');
+        return next;
+      })
+      .finally(() => {
+        opening = null;
+      });
+    return opening;
+  };
+
+  const stop = async () => {
     if (retryTimer) clearTimeout(retryTimer);
-    await client?.end().catch(() => {});
+    retryTimer = null;
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void, onReconnect?: () => void) {
+      const listener: Listener = { handler, onReconnect };
+      const set = listeners.get(channel) ?? new Set();
+      const isNewChannel = set.size === 0;
+      set.add(listener);
+      listeners.set(channel, set);
+      const forget = async () => {
+        set.delete(listener);
+        if (set.size > 0 || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        if (listeners.size === 0) await stop();
+        else await client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      };
+      try {
+        const live = await connection();
+        // A connection opened before this channel was added has not heard of it yet (LISTEN twice is harmless).
+        if (live && isNewChannel) await live.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await forget();
+        throw error;
+      }
+      return forget;
+    },
+    stop,
   };
 }
 

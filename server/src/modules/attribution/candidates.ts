@@ -1,6 +1,8 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
+import { publishChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { affiliates, clicks, coupons, levels, links, sales, users } from '../../db/schema';
+import { clickIdTime } from '../tracking/click-id';
 
 export type AffiliateRow = {
   affiliate: typeof affiliates.$inferSelect;
@@ -58,17 +60,44 @@ async function findClicks(db: Db, ids: string[]): Promise<ClickRow[]> {
 }
 
 /**
- * Each click of the batch with its first click, writing the clicks still in memory first when one is
- * not found yet (a first click is older than the click naming it: written with it or before).
+ * A click id made this long ago or less may still be in the memory of the server that answered it
+ * (a batch is written at most 0.2 s after its oldest click, later when the writes are behind).
+ */
+const FRESH_CLICK_MS = 10_000;
+/** How far another server's clock may run ahead of this one's. */
+const CLOCK_SKEW_MS = 2_000;
+/** How long a postback waits for the other servers to write a fresh click it names (docs/decisions/027). */
+export const REMOTE_CLICK_WAIT_MS = 1_000;
+
+const isFresh = (id: string, now: number) => {
+  const at = clickIdTime(id);
+  return at !== null && at > now - FRESH_CLICK_MS && at < now + CLOCK_SKEW_MS;
+};
+
+/**
+ * Each click of the batch with its first click. A click not found yet is looked for in this
+ * server's memory (written at once), then, when its id says it is seconds old, in the other
+ * servers': they are asked over the change feed to write what they hold, and the batch waits for
+ * it, at most REMOTE_CLICK_WAIT_MS (a first click is older than the click naming it: written with
+ * it or before).
  */
 async function findBatchClicks(db: Db, flushClicks: () => Promise<void>, ids: string[]) {
   const found = new Map((await findClicks(db, ids)).map((row) => [row.click.id, row]));
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    await flushClicks();
-    for (const row of await findClicks(db, missing)) found.set(row.click.id, row);
+  const stillMissing = () => ids.filter((id) => !found.has(id));
+  if (stillMissing().length === 0) return found;
+  await flushClicks();
+  for (const row of await findClicks(db, stillMissing())) found.set(row.click.id, row);
+  const started = Date.now();
+  if (!stillMissing().some((id) => isFresh(id, started))) return found;
+  await publishChange(db, 'clicks');
+  for (let waitMs = 5; ; waitMs = Math.min(waitMs * 2, 100)) {
+    const left = REMOTE_CLICK_WAIT_MS - (Date.now() - started);
+    if (left <= 0) return found;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, left)));
+    const fresh = stillMissing().filter((id) => isFresh(id, started));
+    if (fresh.length === 0) return found;
+    for (const row of await findClicks(db, fresh)) found.set(row.click.id, row);
   }
-  return found;
 }
 
 /** Each named subscription's first sale: its lowest charge (then its oldest row). */

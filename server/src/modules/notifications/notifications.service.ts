@@ -1,6 +1,6 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import type { Notification } from '@contract/notifications';
-import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 
@@ -89,23 +89,37 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/**
- * Marks these of the person's notifications delivered and returns the ones this call claimed, so
- * a notification reaches a browser once even when two streams or two servers race for it.
- */
-export async function claimUndelivered(db: Db, userId: number, ids?: number[]): Promise<Notification[]> {
+/** The person's notifications no stream has delivered yet, oldest first. */
+export async function findUndelivered(db: Db, userId: number): Promise<Notification[]> {
   const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.deliveredAt)))
+    .orderBy(asc(notifications.id));
+  return rows.map(toNotification);
+}
+
+/** These notifications with their person, oldest first (what the live notices name). */
+export async function findByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.id, ids))
+    .orderBy(asc(notifications.id));
+  return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
+}
+
+/**
+ * Marks these notifications delivered: a stream wrote them and stayed open. The first delivery
+ * counts; later ones (another tab, another server) leave its time as it was.
+ */
+export async function markDelivered(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
     .update(notifications)
     .set({ deliveredAt: new Date() })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.deliveredAt),
-        ids ? inArray(notifications.id, ids) : undefined,
-      ),
-    )
-    .returning();
-  return rows.sort((a, b) => a.id - b.id).map(toNotification);
+    .where(and(inArray(notifications.id, ids), isNull(notifications.deliveredAt)));
 }
 
 export async function findNotifications(db: Db, userId: number) {

@@ -136,6 +136,12 @@ describe('GET /notifications/stream', () => {
     );
     await stream.waitFor(2);
     expect(stream.events[1]).toMatchObject({ kind: 'test.live', title: 'Live' });
+    // Delivered once the stream stayed open after writing them (a proxy may close it just after).
+    const delivered = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id))).every(
+        (r) => r.deliveredAt !== null,
+      );
+    for (let i = 0; i < 150 && !(await delivered()); i++) await new Promise((r) => setTimeout(r, 20));
     await stream.close();
 
     const again = await openStream(`${base}/api/v1/notifications/stream`, token);

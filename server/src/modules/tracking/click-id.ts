@@ -12,3 +12,10 @@ export function newClickId(now = Date.now()): string {
   // randomUUID's "xxxxxxxx-xxxx-4" is replaced by the time and version 7; its variant bits stay.
   return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${random.slice(15)}`;
 }
+
+/** When a click id of ours was made (its first 48 bits); null for ids of another layout (older v4 ids). */
+export function clickIdTime(id: string): number | null {
+  if (id.length !== 36 || id[14] !== '7') return null;
+  const ms = Number.parseInt(`${id.slice(0, 8)}${id.slice(9, 13)}`, 16);
+  return Number.isFinite(ms) ? ms : null;
+}
