@@ -11,6 +11,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A streaming replica of DATABASE_URL for metrics and exports (docs/decisions/028). */
+  READ_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(28_800),
@@ -36,6 +41,7 @@ export type Config = {
   publicUrl: string;
   isPublicUrlSet: boolean;
   databaseUrl: string | undefined;
+  readDatabaseUrl: string | undefined;
   dataDir: string;
   /** JWT_SECRET, else the one every server of the database shares (db/server-secret.ts). */
   jwtSecret: string;
@@ -80,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
+  if (e.READ_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid environment:\n  READ_DATABASE_URL: needs DATABASE_URL (a replica of it)');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -88,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     isPublicUrlSet: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
+    readDatabaseUrl: e.READ_DATABASE_URL,
     dataDir,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,

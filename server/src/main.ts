@@ -26,7 +26,9 @@ async function main() {
   }
 
   const database = await openDatabase(
-    startConfig.databaseUrl ? { databaseUrl: startConfig.databaseUrl } : { dataDir: startConfig.dataDir },
+    startConfig.databaseUrl
+      ? { databaseUrl: startConfig.databaseUrl, readDatabaseUrl: startConfig.readDatabaseUrl }
+      : { dataDir: startConfig.dataDir },
   );
   // Servers starting together on one database take turns: the first migrates, makes the shared
   // secret, the first administrator and the demo data; the others find them made.

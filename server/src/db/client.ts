@@ -18,6 +18,11 @@ export type Engine = 'pglite' | 'postgres';
 
 export type Database = {
   db: Db;
+  /**
+   * Where metrics and exports read: a streaming replica when READ_DATABASE_URL names one, else `db`.
+   * A replica lags the primary by the time it takes to replay (docs/decisions/028).
+   */
+  readDb: Db;
   engine: Engine;
   /** Runs the migrations that have not run yet. Safe to call from several servers at once. */
   migrate(): Promise<void>;
@@ -53,10 +58,15 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 const MIGRATION_LOCK_ID = 4_201_337;
 const START_LOCK_ID = 4_201_338;
 
-export type DatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseOptions =
+  | { databaseUrl: string; readDatabaseUrl?: string | undefined; poolSize?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ('databaseUrl' in options) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.readDatabaseUrl);
+  }
   const client = 'pglite' in options ? options.pglite : await PGlite.create(ensureDir(join(options.dataDir, 'pglite')));
   return wrapPglite(client);
 }
@@ -66,14 +76,18 @@ function ensureDir(dir: string): string {
   return dir;
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolSize: number, readDatabaseUrl?: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const readPool = readDatabaseUrl ? new pg.Pool({ connectionString: readDatabaseUrl, max: poolSize }) : null;
+  readPool?.on('error', () => {});
+  const readDb = readPool ? (drizzleNodePg({ client: readPool, schema, casing: 'snake_case' }) as unknown as Db) : db;
   const listener = createPostgresListener(databaseUrl);
   return {
     db,
+    readDb,
     engine: 'postgres',
     async migrate() {
       const client = await pool.connect();
@@ -104,10 +118,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     async listen(channel, handler, options) {
       return listener.listen(channel, handler, options?.onReconnect);
     },
-    reopen: () => openPostgres(databaseUrl, poolSize),
+    reopen: () => openPostgres(databaseUrl, poolSize, readDatabaseUrl),
     async close() {
       await listener.stop();
       await pool.end();
+      await readPool?.end();
     },
   };
 }
@@ -244,6 +259,8 @@ function wrapPglite(client: PGlite, ownsClient = true): Database {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
+    // One process, one database: nothing to replicate.
+    readDb: db,
     engine: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {

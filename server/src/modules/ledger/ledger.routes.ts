@@ -63,7 +63,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = userOf(request);
       const affiliateId = await affiliateIdOf(db, user.id);
-      return sendCsvDownload(reply, 'extrato', ledgerCsv(db, affiliateId, await csvLanguageOfUser(db, user.id)));
+      const language = await csvLanguageOfUser(db, user.id);
+      // Long reads of many rows: from the replica when there is one.
+      return sendCsvDownload(reply, 'extrato', ledgerCsv(app.database.readDb, affiliateId, language));
     },
   );
   app.post(
@@ -143,7 +145,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = userOf(request);
       const viewer = await viewerOf(db, user);
       const language = await csvLanguageOfUser(db, user.id);
-      return sendCsvDownload(reply, 'pagamentos', paymentsCsv(db, viewer, request.query, language));
+      return sendCsvDownload(reply, 'pagamentos', paymentsCsv(app.database.readDb, viewer, request.query, language));
     },
   );
 };

@@ -42,8 +42,8 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getDashboard(
-        app.database.db,
-        { affiliateId: await affiliateIdOf(app.database.db, request.user?.id ?? 0) },
+        app.database.readDb,
+        { affiliateId: await affiliateIdOf(app.database.readDb, request.user?.id ?? 0) },
         request.query,
       ),
   );
@@ -66,12 +66,12 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = { campaignId: query.campaign_id, linkId: query.link_id };
       if (request.user?.role === ADMIN_ROLE) {
         return getClickBreakdown(
-          app.database.db,
+          app.database.readDb,
           { ...scope, affiliateId: query.affiliate_id, networkId: query.network_id },
           query,
         );
       }
-      const affiliateId = await affiliateIdOf(app.database.db, request.user?.id ?? 0);
+      const affiliateId = await affiliateIdOf(app.database.readDb, request.user?.id ?? 0);
       if (query.network_id) {
         throw new AppError('FORBIDDEN', 'Only admins see a network’s clicks.', {
           reason: 'NOT_YOURS',
@@ -84,7 +84,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: [{ field: 'affiliate_id', message: 'must be your own' }],
         });
       }
-      return getClickBreakdown(app.database.db, { ...scope, affiliateId }, query);
+      return getClickBreakdown(app.database.readDb, { ...scope, affiliateId }, query);
     },
   );
 };
@@ -102,7 +102,7 @@ export const metricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSchema },
       },
     },
-    async (request) => getDashboard(app.database.db, { networkId: request.query.network_id }, request.query),
+    async (request) => getDashboard(app.database.readDb, { networkId: request.query.network_id }, request.query),
   );
   app.get(
     '/metrics/top-affiliates',
@@ -115,7 +115,7 @@ export const metricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topAffiliatesSchema },
       },
     },
-    async (request) => getTopAffiliates(app.database.db, request.query),
+    async (request) => getTopAffiliates(app.database.readDb, request.query),
   );
   const breakdowns = [
     [
@@ -137,7 +137,7 @@ export const metricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       { schema: { tags, security, summary, querystring: periodQuerySchema, response: { 200: response } } },
-      async (request) => handler(app.database.db, request.query),
+      async (request) => handler(app.database.readDb, request.query),
     );
   }
   app.get(
@@ -151,6 +151,6 @@ export const metricsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: indicatorsSchema },
       },
     },
-    async (request) => getIndicators(app.database.db, request.query),
+    async (request) => getIndicators(app.database.readDb, request.query),
   );
 };

@@ -64,7 +64,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsvDownload(
         reply,
         'vendas',
-        salesCsv(db, viewer, request.query, await csvLanguageOfUser(db, user.id)),
+        // A long read of many rows: from the replica when there is one.
+        salesCsv(app.database.readDb, viewer, request.query, await csvLanguageOfUser(db, user.id)),
       );
     },
   );
