@@ -809,7 +809,8 @@ export const enApp = {
       reason: 'Why',
       noRows: 'This file has no sales rows.',
       missingColumns: 'Missing columns: {{columns}}',
-      summary:
+      summary: '{{created}} created, {{duplicate}} already recorded, {{refused}} refused.',
+      summaryWithChargebacks:
         '{{created}} created, {{duplicate}} already recorded, {{chargedBack}} charged back, {{refused}} refused.',
       onlyRefused: 'Show refused rows only',
     },
@@ -1056,14 +1057,13 @@ export const enApp = {
     anyCampaign: 'All campaigns',
     columns: {
       subscription: 'Subscription',
-      campaign: 'Campaign',
       affiliate: 'Affiliate',
       status: 'Status',
       charges: 'Charges',
       started: 'Started',
       lastCharge: 'Last charge',
-      commission: 'Approved commission',
-      recurring: 'Of it, renewals',
+      commission: 'Commission',
+      recurring: 'From renewals',
       pending: 'Pending',
       sales: 'Sales',
     },

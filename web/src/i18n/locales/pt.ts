@@ -969,7 +969,8 @@ export const pt: Messages = {
       reason: 'Motivo',
       noRows: 'Este arquivo não tem linhas de vendas.',
       missingColumns: 'Colunas que faltam: {{columns}}',
-      summary:
+      summary: '{{created}} criada(s), {{duplicate}} já registrada(s), {{refused}} recusada(s).',
+      summaryWithChargebacks:
         '{{created}} criada(s), {{duplicate}} já registrada(s), {{chargedBack}} com chargeback, {{refused}} recusada(s).',
       onlyRefused: 'Mostrar só as recusadas',
     },
@@ -1217,14 +1218,13 @@ export const pt: Messages = {
     anyCampaign: 'Todas as campanhas',
     columns: {
       subscription: 'Assinatura',
-      campaign: 'Campanha',
       affiliate: 'Afiliado',
       status: 'Situação',
       charges: 'Cobranças',
       started: 'Início',
       lastCharge: 'Última cobrança',
-      commission: 'Comissão aprovada',
-      recurring: 'Dela, renovações',
+      commission: 'Comissão',
+      recurring: 'Das renovações',
       pending: 'Pendente',
       sales: 'Vendas',
     },

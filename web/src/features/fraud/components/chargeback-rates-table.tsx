@@ -65,7 +65,7 @@ export function ChargebackRatesTable() {
               title: t('fraud.chargebackColumns.rate'),
               textAlign: 'right',
               render: (r) => (
-                <Text size="sm" fw={700} c={r.flagged ? 'red.8' : undefined}>
+                <Text size="sm" fw={r.flagged ? 700 : 400}>
                   {formatBps(r.rate_bps, i18n.language)}
                 </Text>
               ),

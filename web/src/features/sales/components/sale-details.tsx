@@ -196,7 +196,9 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                   {eventBy(event) ? ` · ${eventBy(event)}` : ''}
                 </Text>
                 {event.amount_cents !== undefined && (
-                  <Text size="sm" fw={600} c={event.amount_cents < 0 ? 'red.8' : 'green.8'}>
+                  // The sign and the bullet's colour say which way it went: green and red text this small
+                  // fall below AA contrast on white.
+                  <Text size="sm" fw={700}>
                     {formatSignedMoney(event.amount_cents, i18n.language)}
                   </Text>
                 )}

@@ -46,7 +46,7 @@ export function SaleSubscriptionRows({ sale }: { sale: Sale }) {
           <Table.Th>{t('sales.details.recurringRule')}</Table.Th>
           <Table.Td data-testid="sale-recurring">
             {ruleSummary(recurring, t)}
-            <Text size="xs" c={recurring.outcome === 'beyond_limit' ? 'red.8' : 'dimmed'} component="div">
+            <Text size="xs" c="dimmed" fw={recurring.outcome === 'beyond_limit' ? 700 : 400} component="div">
               {outcomeText(recurring, t)}
             </Text>
           </Table.Td>

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from '@contract/campaigns';
 import { SALE_STATUSES, type SaleListQuery } from '@contract/sales';
-import { Button, Checkbox, Group, Pill, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
@@ -158,15 +158,26 @@ export function SalesFilters({
       )}
       {/* Set by a link from the subscriptions screen: shown, and removable, rather than an input of its own. */}
       {value.subscription_id && (
-        <Pill
-          size="lg"
-          withRemoveButton
-          onRemove={() => set({ subscription_id: undefined })}
-          removeButtonProps={{ 'aria-label': t('sales.removeSubscriptionFilter') }}
-          mb={6}
+        <Group
+          gap={4}
+          wrap="nowrap"
+          ps="sm"
+          pe={4}
+          py={4}
+          mb={4}
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-xl)', maxWidth: '100%' }}
         >
-          {t('sales.subscriptionFilter', { id: value.subscription_id })}
-        </Pill>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {t('sales.subscriptionFilter', { id: value.subscription_id })}
+          </Text>
+          <CloseButton
+            size="sm"
+            radius="xl"
+            aria-label={t('sales.removeSubscriptionFilter')}
+            onClick={() => set({ subscription_id: undefined })}
+          />
+        </Group>
       )}
       {isFiltered && (
         <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => onChange(NO_FILTERS)}>

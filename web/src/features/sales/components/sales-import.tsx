@@ -192,7 +192,8 @@ export function SalesImport() {
                 {t('sales.import.report')}
               </Title>
               <Text size="sm" data-testid="import-summary">
-                {t('sales.import.summary', {
+                {/* Chargebacks named only when the file reported some: most files are sales alone. */}
+                {t(count('charged_back') > 0 ? 'sales.import.summaryWithChargebacks' : 'sales.import.summary', {
                   created: count('created'),
                   duplicate: count('duplicate'),
                   chargedBack: count('charged_back'),

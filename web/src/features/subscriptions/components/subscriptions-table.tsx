@@ -4,7 +4,7 @@ import {
   type SubscriptionListQuery,
   type SubscriptionStatus,
 } from '@contract/subscriptions';
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, type MantineTheme, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconReceipt, IconRepeat, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -69,12 +69,17 @@ export function SubscriptionsTable({
       title: t('subscriptions.columns.subscription'),
       isPrimary: true,
       render: (s) => (
-        <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {s.subscription_id}
-        </Text>
+        <Stack gap={0} maw={{ base: '100%', sm: 200 }}>
+          {/* A merchant's id can be long: cut on a wide table (whole on hover), whole on a phone's card. */}
+          <Text size="sm" fw={600} ff="monospace" truncate="end" title={s.subscription_id}>
+            {s.subscription_id}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {s.campaign_name}
+          </Text>
+        </Stack>
       ),
     },
-    { accessor: 'campaign_name', title: t('subscriptions.columns.campaign') },
     ...(admin ? [{ accessor: 'affiliate_name', title: t('subscriptions.columns.affiliate') }] : []),
     {
       accessor: 'status',
@@ -86,6 +91,7 @@ export function SubscriptionsTable({
     {
       accessor: 'charges',
       title: t('subscriptions.columns.charges'),
+      noWrap: true,
       render: (s) => (
         <Stack gap={0}>
           <Text size="sm">{t('subscriptions.chargesValue', { count: s.charges })}</Text>
@@ -101,22 +107,32 @@ export function SubscriptionsTable({
     {
       accessor: 'started_at',
       title: t('subscriptions.columns.started'),
+      noWrap: true,
       render: (s) => date(s.started_at),
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
     },
-    { accessor: 'last_charge_at', title: t('subscriptions.columns.lastCharge'), render: (s) => date(s.last_charge_at) },
+    {
+      accessor: 'last_charge_at',
+      title: t('subscriptions.columns.lastCharge'),
+      noWrap: true,
+      render: (s) => date(s.last_charge_at),
+      // An admin's table has the affiliate too: the last charge waits for a wide screen (a card shows it).
+      ...(admin ? { visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.xl})` } : {}),
+    },
     {
       accessor: 'commission_cents',
       title: t('subscriptions.columns.commission'),
       textAlign: 'right',
+      noWrap: true,
       render: (s) => money(s.commission_cents),
     },
     {
       accessor: 'recurring_commission_cents',
       title: t('subscriptions.columns.recurring'),
       textAlign: 'right',
+      noWrap: true,
       render: (s) => (
-        <Text size="sm" fw={600} c={s.recurring_commission_cents > 0 ? 'green.8' : undefined}>
+        <Text size="sm" fw={600}>
           {money(s.recurring_commission_cents)}
         </Text>
       ),
@@ -125,6 +141,7 @@ export function SubscriptionsTable({
       accessor: 'pending_commission_cents',
       title: t('subscriptions.columns.pending'),
       textAlign: 'right',
+      noWrap: true,
       render: (s) => money(s.pending_commission_cents),
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
     },
