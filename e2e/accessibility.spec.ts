@@ -107,6 +107,8 @@ test.describe('[A11Y] no serious axe violations', () => {
   });
 
   test('[A11Y] an affiliate’s subscriptions, a renewal’s why, and a charged-back sale’s badge', async ({ page }) => {
+    // Three screens, each judged by axe: on a busy two-core runner that is more than a minute.
+    test.slow();
     const stamp = Date.now();
     const affiliate = await createApprovedAffiliate('Assinatura', `Acessivel${stamp}`);
     const { code } = await affiliateOf(affiliate.email);
