@@ -81,14 +81,14 @@ test.describe('[SUBSCRIPTIONS]', () => {
     const rule = page.getByRole('combobox', { name: 'Charges that earn' });
     await rule.click();
     await page.getByRole('option', { name: 'First charge only' }).click();
-    await expect(page.getByRole('textbox', { name: 'Renewal commission (%)' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Renewal rate (%)' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Number of charges' })).toHaveCount(0);
 
     // "The first charges": how many, checked next to the field; and a renewal rate of its own.
     await rule.click();
     await page.getByRole('option', { name: 'The first charges' }).click();
     const charges = page.getByRole('textbox', { name: 'Number of charges' });
-    await page.getByRole('textbox', { name: 'Renewal commission (%)' }).fill('5');
+    await page.getByRole('textbox', { name: 'Renewal rate (%)' }).fill('5');
     await page.getByRole('button', { name: 'Save campaign' }).click();
     await expect(charges).toHaveAccessibleDescription(/Enter a whole number from 2 to 120/);
     await charges.fill('3');

@@ -453,8 +453,8 @@ export const enApp = {
       charges: 'Number of charges',
       chargesHelp: 'The first charge included (2 to 120).',
       chargesRule: 'Enter a whole number from 2 to 120',
-      renewalPercent: 'Renewal commission (%)',
-      renewalFixed: 'Renewal commission per charge (R$)',
+      renewalPercent: 'Renewal rate (%)',
+      renewalFixed: 'Per renewal (R$)',
       renewalHelp: 'Empty: renewals earn the same as the first charge.',
       renewalLevelNote: 'Renewals earn the affiliate’s level rate, like the first charge.',
       summary: {

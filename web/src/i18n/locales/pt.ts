@@ -611,8 +611,8 @@ export const pt: Messages = {
       charges: 'Número de cobranças',
       chargesHelp: 'Contando a primeira (de 2 a 120).',
       chargesRule: 'Informe um número inteiro de 2 a 120',
-      renewalPercent: 'Comissão da renovação (%)',
-      renewalFixed: 'Comissão por renovação (R$)',
+      renewalPercent: 'Taxa da renovação (%)',
+      renewalFixed: 'Por renovação (R$)',
       renewalHelp: 'Vazio: as renovações rendem o mesmo que a primeira cobrança.',
       renewalLevelNote: 'As renovações rendem a taxa do nível do afiliado, como a primeira cobrança.',
       summary: {
