@@ -43,6 +43,8 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/fale-conosco', 'Contact us'],
     ['/admin/metricas/trafego', 'Traffic'],
     ['/admin/webhooks', 'Webhooks'],
+    ['/admin/regras-antifraude', 'Fraud rules'],
+    ['/assinaturas', 'Subscriptions'],
   ] as const) {
     test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
       await useSession(page, ADMIN.email, ADMIN.password);
@@ -102,5 +104,43 @@ test.describe('[A11Y] no serious axe violations', () => {
     await mine.goto(`/campanhas/detalhes/${campaign.id}`);
     await expect(mine.getByRole('button', { name: /^Copy ACESSO/ })).toBeVisible();
     expect(await seriousViolations(mine)).toEqual([]);
+  });
+
+  test('[A11Y] an affiliate’s subscriptions, a renewal’s why, and a charged-back sale’s badge', async ({ page }) => {
+    // Three screens, each judged by axe: on a busy two-core runner that is more than a minute.
+    test.slow();
+    const stamp = Date.now();
+    const affiliate = await createApprovedAffiliate('Assinatura', `Acessivel${stamp}`);
+    const { code } = await affiliateOf(affiliate.email);
+    const campaign = await createCampaign(`Assinaturas acessíveis ${stamp}`, {
+      commission_type: 'fixed',
+      commission_value: 1_000,
+    });
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    const record = (body: Record<string, unknown>) =>
+      call<{ id: number }>('/sales', {
+        token: admin,
+        body: {
+          campaign_id: campaign.id,
+          amount_cents: 5_000,
+          payment_method: 'credit_card',
+          status: 'approved',
+          ...body,
+        },
+      });
+    await record({ affiliate_code: code, subscription_id: `A11Y-${stamp}`, charge_number: 1 });
+    const renewal = await record({ subscription_id: `A11Y-${stamp}`, charge_number: 2 });
+    const other = await record({ affiliate_code: code });
+    await call(`/sales/${other.id}/chargeback`, { token: admin, body: {} });
+    await useSession(page, affiliate.email, affiliate.password);
+    await page.goto('/assinaturas');
+    await expect(page.getByRole('row').filter({ hasText: `A11Y-${stamp}` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/vendas/detalhes/${renewal.id}`);
+    await expect(page.getByTestId('sale-subscription')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/vendas');
+    await expect(page.getByText('Chargeback', { exact: true }).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ export const paths = {
   campaignDetails: '/campanhas/detalhes/:id',
   sales: '/vendas',
   saleDetails: '/vendas/detalhes/:id',
+  subscriptions: '/assinaturas',
   contact: '/fale-conosco',
   linkGenerator: '/gerador-links',
 

@@ -23,6 +23,7 @@ const mainRoutes: RouteObject[] = [
   { path: paths.campaignDetails, element: screen('campaignDetails', () => import('./routes/campaign-details')) },
   { path: paths.sales, element: screen('sales', () => import('./routes/sales')) },
   { path: paths.saleDetails, element: screen('saleDetails', () => import('./routes/sale-details')) },
+  { path: paths.subscriptions, element: screen('subscriptions', () => import('./routes/subscriptions')) },
   { path: paths.contact, element: screen('contact', () => import('./routes/contact')) },
   { path: paths.linkGenerator, element: screen('linkGenerator', () => import('./routes/link-generator')) },
 ];

@@ -6,7 +6,7 @@ const screensOf = (isAdmin: boolean) => menuFor(isAdmin).flatMap((section) => se
 describe('menuFor', () => {
   test('an affiliate is offered their own screens and none of the admin branch', () => {
     const screens = screensOf(false);
-    expect(screens).toEqual(['home', 'campaigns', 'linkGenerator', 'sales', 'redemptions', 'contact']);
+    expect(screens).toEqual(['home', 'campaigns', 'linkGenerator', 'sales', 'subscriptions', 'redemptions', 'contact']);
   });
 
   test('an admin is not offered the affiliate-only screens, which would be dead ends for them', () => {
@@ -15,7 +15,7 @@ describe('menuFor', () => {
       expect(screens).not.toContain(screen);
     }
     expect(screens).toEqual(
-      expect.arrayContaining(['home', 'campaigns', 'adminSalesOverview', 'adminRedemptionHistory']),
+      expect.arrayContaining(['home', 'campaigns', 'subscriptions', 'adminSalesOverview', 'adminRedemptionHistory']),
     );
   });
 });

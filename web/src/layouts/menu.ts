@@ -13,6 +13,7 @@ import {
   IconLink,
   IconMail,
   IconReceipt,
+  IconRepeat,
   IconShieldCheck,
   IconSpeakerphone,
   IconStairsUp,
@@ -47,6 +48,8 @@ export const MENU: MenuSection[] = [
       { screen: 'campaigns', icon: IconSpeakerphone },
       { screen: 'linkGenerator', icon: IconLink, affiliateOnly: true },
       { screen: 'sales', icon: IconReceipt, affiliateOnly: true },
+      // Both roles: an affiliate's recurring earnings, the programme's subscriptions for an admin.
+      { screen: 'subscriptions', icon: IconRepeat },
       { screen: 'redemptions', icon: IconWallet, affiliateOnly: true },
       { screen: 'contact', icon: IconMail, affiliateOnly: true },
     ],

@@ -12,6 +12,7 @@ export const ar: MenuMessages = {
     campaignDetails: 'تفاصيل الحملة',
     sales: 'المبيعات',
     saleDetails: 'تفاصيل البيع',
+    subscriptions: 'الاشتراكات',
     contact: 'اتصل بنا',
     linkGenerator: 'منشئ الروابط',
     adminTopAffiliates: 'أفضل 10 مسوقين',

@@ -12,6 +12,7 @@ export const ch: MenuMessages = {
     campaignDetails: '活动详情',
     sales: '销售',
     saleDetails: '销售详情',
+    subscriptions: '订阅',
     contact: '联系我们',
     linkGenerator: '链接生成器',
     adminTopAffiliates: '前十名推广员',

@@ -16,6 +16,7 @@ export const en = {
     campaignDetails: 'Campaign details',
     sales: 'Sales',
     saleDetails: 'Sale details',
+    subscriptions: 'Subscriptions',
     contact: 'Contact us',
     linkGenerator: 'Link generator',
     adminTopAffiliates: 'Top 10 affiliates',

@@ -12,6 +12,7 @@ export const fr: MenuMessages = {
     campaignDetails: 'Détails de la campagne',
     sales: 'Ventes',
     saleDetails: 'Détails de la vente',
+    subscriptions: 'Abonnements',
     contact: 'Nous contacter',
     linkGenerator: 'Générateur de liens',
     adminTopAffiliates: 'Top 10 des affiliés',

@@ -52,7 +52,7 @@ export async function markNotificationsRead() {
  * refetch when one arrives, so a sale approved by an admin shows up on the open sales screen.
  */
 const REFRESHES: { kind: string; keys: QueryKey[] }[] = [
-  { kind: 'sale.', keys: [['sales'], ['ledger'], ['metrics']] },
+  { kind: 'sale.', keys: [['sales'], ['subscriptions'], ['ledger'], ['metrics']] },
   { kind: 'redemption.', keys: [['ledger'], ['metrics']] },
   { kind: 'affiliate.', keys: [['affiliates'], ['networks'], ['metrics']] },
   { kind: 'level.', keys: [['levels']] },

@@ -19,10 +19,15 @@ export default function SalesMetricsScreen() {
           overTime={t('metrics.statusOverTime')}
           tables={[
             { key: 'by_status', title: t('metrics.tables.by_status') },
+            { key: 'by_charge', title: t('metrics.tables.by_charge') },
             { key: 'by_campaign', title: t('metrics.tables.by_campaign') },
             { key: 'by_network', title: t('metrics.tables.by_network') },
           ]}
-          label={(table, key) => (table === 'by_status' ? t(`sales.statuses.${key}`, { defaultValue: key }) : key)}
+          label={(table, key) => {
+            if (table === 'by_status') return t(`sales.statuses.${key}`, { defaultValue: key });
+            if (table === 'by_charge') return t(`metrics.charges.${key}`, { defaultValue: key });
+            return key;
+          }}
         />
       )}
     </MetricsScreen>

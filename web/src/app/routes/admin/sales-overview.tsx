@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useAffiliates } from '../../../features/affiliates/api/affiliates';
 import { useCampaigns } from '../../../features/campaigns/api/campaigns';
 import { useNetworks } from '../../../features/networks/api/networks';
-import { NO_FILTERS } from '../../../features/sales/components/sales-filters';
+import { NO_FILTERS, salesFiltersOf } from '../../../features/sales/components/sales-filters';
 import { SalesTable } from '../../../features/sales/components/sales-table';
 import { useTranslation } from '../../../i18n';
 import { paths } from '../../paths';
@@ -29,7 +29,7 @@ export default function AdminSalesOverviewScreen() {
   // Other screens link here with a filter (?sinalizadas=1 from the dashboard's "to review").
   const initial = params.get('sinalizadas')
     ? { ...NO_FILTERS, status: 'pending' as const, flagged: 'true' as const }
-    : NO_FILTERS;
+    : salesFiltersOf(params);
   return (
     <>
       <PageHeader

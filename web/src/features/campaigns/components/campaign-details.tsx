@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { currentClaims } from '../../../lib/session';
 import { STATUS_COLOR } from './campaign-cards';
 import { CampaignResults } from './campaign-results';
-import { commissionLabel } from './commission-label';
+import { commissionLabel, recurringLabel } from './commission-label';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -66,6 +66,9 @@ export function CampaignDetails({ campaign }: { campaign: Campaign }) {
               </Fact>
               <Fact label={t('campaigns.hold')}>{t('campaigns.days', { count: campaign.hold_days })}</Fact>
             </SimpleGrid>
+            <Fact label={t('campaigns.recurring.title')}>
+              <span data-testid="campaign-recurring">{recurringLabel(campaign, t, i18n.language)}</span>
+            </Fact>
             <Fact label={t('campaigns.attribution.label')}>
               {t(`campaigns.attribution.models.${campaign.attribution_model}`)}
             </Fact>

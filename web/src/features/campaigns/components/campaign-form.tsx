@@ -39,9 +39,16 @@ import { useTranslation } from '../../../i18n';
 import { moneyRule, showApiError } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
 import { useSaveCampaign, useUploadCampaignImage } from '../api/campaigns';
+import {
+  CampaignRecurringFields,
+  type RecurringValues,
+  recurringBody,
+  recurringInitialValues,
+  recurringRules,
+} from './campaign-recurring-fields';
 
 type Mode = 'level' | 'percent' | 'fixed';
-type Values = {
+type Values = RecurringValues & {
   name: string;
   destination_url: string;
   mode: Mode;
@@ -81,6 +88,7 @@ function initialValues(campaign?: Campaign): Values {
     status: campaign?.status ?? 'active',
     attribution_model: campaign?.attribution_model ?? 'last_click',
     description: campaign?.description ?? '',
+    ...recurringInitialValues(campaign),
   };
 }
 
@@ -107,6 +115,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
       cookie_days: (v) => (isWhole(v) && Number(v) >= 1 && Number(v) <= 365 ? null : t('campaigns.daysRule')),
       hold_days: (v) => (isWhole(v) && Number(v) <= 365 ? null : t('campaigns.daysRule')),
       ends_on: (v, values) => (v && values.starts_on && v <= values.starts_on ? t('campaigns.endsRule') : null),
+      ...recurringRules(t),
     },
   });
   const editor = useEditor({
@@ -142,6 +151,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         ends_at: values.ends_on ? `${values.ends_on}T23:59:59-03:00` : null,
         status: values.status,
         attribution_model: values.attribution_model,
+        ...recurringBody(values),
       });
       navigate(campaign ? pathTo('campaignDetails', { id: saved.id }) : pathTo('adminCampaignEdit', { id: saved.id }), {
         state: { saved: true },
@@ -261,6 +271,9 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
               ))}
             </SimpleGrid>
           </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <CampaignRecurringFields form={form} />
         </Card>
         <Card withBorder padding="lg">
           <Radio.Group

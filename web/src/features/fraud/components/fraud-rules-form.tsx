@@ -20,6 +20,11 @@ const PARAMS: Partial<Record<FraudRule, { key: string; min: number; max: number;
     { key: 'clicks', min: 3, max: 10_000 },
     { key: 'minutes', min: 1, max: 1_440 },
   ],
+  chargeback_rate: [
+    { key: 'max_percent', min: 0.1, max: 100, step: 0.1 },
+    { key: 'min_sales', min: 1, max: 1_000_000 },
+    { key: 'days', min: 7, max: 365 },
+  ],
 };
 
 /** Each fraud rule switched on or off and tuned; saved together, applied by every server within seconds. */

@@ -5,7 +5,14 @@ import { pathTo } from '../../../app/paths';
 import { useTranslation } from '../../../i18n';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
-const STATUS_COLOR = { pending: 'yellow', approved: 'green', cancelled: 'gray', refunded: 'red' } as const;
+// A chargeback (the card issuer's) apart from a refund (the merchant's): another colour.
+const STATUS_COLOR = {
+  pending: 'yellow',
+  approved: 'green',
+  cancelled: 'gray',
+  refunded: 'red',
+  chargeback: 'grape',
+} as const;
 
 /** Best campaigns of the period by approved commission. */
 export function TopCampaigns({ items }: { items: Dashboard['top_campaigns'] }) {

@@ -11,7 +11,7 @@ import { CsvButton } from './csv-button';
 
 type Item = Indicators['items'][number];
 /** For these, a rise is bad news. */
-const LOWER_IS_BETTER = new Set(['refund_rate_bps', 'average_days_to_pay']);
+const LOWER_IS_BETTER = new Set(['refund_rate_bps', 'chargeback_rate_bps', 'average_days_to_pay']);
 
 /** Each indicator with its change against the period of the same length before. */
 export function IndicatorCards({ query }: { query: PeriodQuery }) {

@@ -41,9 +41,19 @@ export function downloadSalesCsv(query: SaleListQuery) {
   return downloadFile(`/sales/export?${queryString(filters)}`, 'vendas.csv');
 }
 
+// A subscription is made of its charges (sales): a step on one changes it too.
+const SUBSCRIPTIONS_KEY = ['subscriptions'] as const;
+
 function useSalesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: SALES_KEY }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SALES_KEY }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY }),
+      ]),
+  });
 }
 
 /** Records a sale; `created` is false when the order was already recorded (the same sale comes back). */

@@ -3,7 +3,12 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
 
-const CONFIRM_COLOR: Record<SaleAction, string> = { approve: 'green', cancel: 'gray', refund: 'red' };
+const CONFIRM_COLOR: Record<SaleAction, string> = {
+  approve: 'green',
+  cancel: 'gray',
+  refund: 'red',
+  chargeback: 'grape',
+};
 
 /** Asks before a decision that moves money, with an optional note kept in the sale's history. */
 export function SaleDecisionModal({

@@ -1,26 +1,22 @@
 import type { SaleAction, SaleDetail, SaleEvent } from '@contract/sales';
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import {
-  Button,
-  Card,
-  Divider,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Timeline,
-  Title,
-} from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconClick, IconCoin, IconReceipt, IconX } from '@tabler/icons-react';
+  IconArrowBackUp,
+  IconCheck,
+  IconClick,
+  IconCoin,
+  IconCreditCardRefund,
+  IconReceipt,
+  IconX,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { useDecideSale } from '../api/sales';
 import { originLabel } from './origin-label';
-import { SaleAttributionRows } from './sale-attribution';
+import { SaleCommissionCard } from './sale-commission-card';
 import { SaleDecisionModal } from './sale-decision-modal';
 import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
 
@@ -30,6 +26,7 @@ const EVENT_ICON: Record<SaleEvent['kind'], ReactNode> = {
   approved: <IconCheck size={14} />,
   cancelled: <IconX size={14} />,
   refunded: <IconArrowBackUp size={14} />,
+  chargeback: <IconCreditCardRefund size={14} />,
   ledger: <IconCoin size={14} />,
 };
 
@@ -54,7 +51,6 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
   const decide = useDecideSale();
   const [action, setAction] = useState<SaleAction | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const { commission } = sale;
 
   const confirm = async (note: string) => {
     if (!action) return;
@@ -70,10 +66,15 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
     setAction(null);
   };
 
-  const eventLabel = (event: SaleEvent) =>
-    event.kind === 'ledger' && event.ledger_kind
-      ? t(`sales.details.ledger.${event.ledger_kind}`)
-      : t(`sales.details.events.${event.kind}`);
+  const eventLabel = (event: SaleEvent) => {
+    if (event.kind !== 'ledger' || !event.ledger_kind) return t(`sales.details.events.${event.kind}`);
+    // A sale is reversed once: by a refund or by a chargeback, which its status tells.
+    if (event.ledger_kind === 'reversal' && sale.status === 'chargeback') {
+      return t('sales.details.ledger.reversalChargeback');
+    }
+    return t(`sales.details.ledger.${event.ledger_kind}`);
+  };
+  const isReversed = sale.status === 'cancelled' || sale.status === 'refunded' || sale.status === 'chargeback';
   const eventBy = (event: SaleEvent) => {
     if (event.kind === 'approved' && event.actor_name === null) return t('sales.details.automatic');
     return event.actor_name ? t('sales.details.by', { name: event.actor_name }) : null;
@@ -101,12 +102,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('sales.commission')}
             </Text>
-            <Text
-              fz={28}
-              fw={700}
-              c={sale.status === 'cancelled' || sale.status === 'refunded' ? 'dimmed' : 'green.8'}
-              data-testid="sale-commission"
-            >
+            <Text fz={28} fw={700} c={isReversed ? 'dimmed' : 'green.8'} data-testid="sale-commission">
               {money(sale.commission_cents)}
             </Text>
           </Stack>
@@ -133,6 +129,15 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                 {t('sales.refund')}
               </Button>
             )}
+            {/* The card issuer can take the money back before approval as well as after. */}
+            <Button
+              color="grape"
+              variant="light"
+              leftSection={<IconCreditCardRefund size={16} />}
+              onClick={() => setAction('chargeback')}
+            >
+              {t('sales.chargeback')}
+            </Button>
           </Group>
         )}
         <Divider mb="md" />
@@ -173,7 +178,13 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                     size={26}
                     radius="xl"
                     variant="light"
-                    color={event.amount_cents !== undefined && event.amount_cents < 0 ? 'red' : 'brand'}
+                    color={
+                      event.kind === 'chargeback'
+                        ? 'grape'
+                        : event.amount_cents !== undefined && event.amount_cents < 0
+                          ? 'red'
+                          : 'brand'
+                    }
                   >
                     {EVENT_ICON[event.kind]}
                   </ThemeIcon>
@@ -185,7 +196,9 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                   {eventBy(event) ? ` · ${eventBy(event)}` : ''}
                 </Text>
                 {event.amount_cents !== undefined && (
-                  <Text size="sm" fw={600} c={event.amount_cents < 0 ? 'red.8' : 'green.8'}>
+                  // The sign and the bullet's colour say which way it went: green and red text this small
+                  // fall below AA contrast on white.
+                  <Text size="sm" fw={700}>
                     {formatSignedMoney(event.amount_cents, i18n.language)}
                   </Text>
                 )}
@@ -203,63 +216,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
             ))}
           </Timeline>
         </Card>
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="md">
-            {t('sales.details.why')}
-          </Title>
-          <Table variant="vertical" layout="fixed" withTableBorder={false}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w="45%">{t('sales.details.rule')}</Table.Th>
-                <Table.Td>
-                  {t(`sales.details.rules.${admin && commission.rule === 'level' ? 'levelAdmin' : commission.rule}`, {
-                    level: commission.level_name ?? '',
-                  })}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('sales.details.base')}</Table.Th>
-                <Table.Td>{money(commission.base_cents)}</Table.Td>
-              </Table.Tr>
-              {commission.rate_bps !== null && (
-                <Table.Tr>
-                  <Table.Th>{t('sales.details.rate')}</Table.Th>
-                  <Table.Td>{formatBps(commission.rate_bps, i18n.language)}</Table.Td>
-                </Table.Tr>
-              )}
-              {commission.fixed_cents !== null && (
-                <Table.Tr>
-                  <Table.Th>{t('sales.details.fixed')}</Table.Th>
-                  <Table.Td>{money(commission.fixed_cents)}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th>{t('sales.details.exact')}</Table.Th>
-                <Table.Td ff="monospace">{exactReais(commission.exact_cents, i18n.language)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('sales.commission')}</Table.Th>
-                <Table.Td fw={700}>{money(commission.commission_cents)}</Table.Td>
-              </Table.Tr>
-              <SaleAttributionRows sale={sale} admin={admin} />
-            </Table.Tbody>
-          </Table>
-          <Stack gap={4} mt="md">
-            {commission.rule !== 'campaign_fixed' && (
-              <Text size="xs" c="dimmed">
-                {t('sales.details.rounding')}
-              </Text>
-            )}
-            {commission.rule === 'campaign_fixed' && (
-              <Text size="xs" c="dimmed">
-                {t('sales.details.cappedFixed')}
-              </Text>
-            )}
-            <Text size="xs" c="dimmed">
-              {t('sales.details.frozen')}
-            </Text>
-          </Stack>
-        </Card>
+        <SaleCommissionCard sale={sale} admin={admin} />
       </SimpleGrid>
       {action && (
         <SaleDecisionModal
@@ -272,15 +229,4 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
       )}
     </Stack>
   );
-}
-
-/** "925.875" cents → "R$ 9,25875": every digit of the exact result, in the person's locale. */
-function exactReais(exactCents: string, language: string): string {
-  const [whole = '0', fraction = ''] = exactCents.split('.');
-  const digits = whole.padStart(3, '0');
-  const reais = Number(digits.slice(0, -2));
-  const decimals = `${digits.slice(-2)}${fraction}`;
-  const sample = formatMoney(reais * 100 + 1, language); // e.g. "R$ 12,01": learn the separator
-  const separator = /(\D)01\D*$/.exec(sample)?.[1] ?? ',';
-  return formatMoney(reais * 100, language).replace(/\D00(\D*)$/, `${separator}${decimals}$1`);
 }

@@ -1,15 +1,17 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@contract/campaigns';
 import { centsOf } from '@contract/money-text';
-import { saleBodySchema } from '@contract/sales';
+import { isRenewal, saleBodySchema } from '@contract/sales';
 import {
   Anchor,
   Button,
   Card,
   Checkbox,
+  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   useMatches,
 } from '@mantine/core';
@@ -37,6 +39,8 @@ type Values = {
   origin: string;
   customer_email: string;
   external_id: string;
+  subscription_id: string;
+  charge_number: number | string;
   approve: boolean;
 };
 
@@ -51,8 +55,19 @@ const EMPTY: Values = {
   origin: '',
   customer_email: '',
   external_id: '',
+  subscription_id: '',
+  charge_number: '',
   approve: false,
 };
+
+/** The subscription part as the contract reads it: a renewal needs no affiliate (its first sale names one). */
+function subscriptionOf(values: Values) {
+  const subscription = values.subscription_id.trim();
+  return {
+    subscription_id: subscription || undefined,
+    charge_number: values.charge_number === '' ? undefined : Number(values.charge_number),
+  };
+}
 
 /** /admin/vendas/criar: a sale typed in by an admin (reais on screen, cents on the wire). */
 export function SaleForm({ campaigns }: { campaigns: Option[] }) {
@@ -64,23 +79,38 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
     validate: {
       campaign_id: (v) => (v ? null : t('validation.required')),
       amount: moneyRule(saleBodySchema.shape.amount_cents, t('sales.create.amountRule'), t),
-      affiliate_code: (v, values) => (values.who !== 'affiliate_code' || v.trim() ? null : t('sales.create.whoRule')),
-      click_id: (v, values) => (values.who !== 'click_id' || v.trim() ? null : t('sales.create.whoRule')),
-      coupon: (v, values) => (values.who !== 'coupon' || v.trim() ? null : t('sales.create.couponRule')),
+      affiliate_code: (v, values) =>
+        values.who !== 'affiliate_code' || v.trim() || isRenewal(subscriptionOf(values))
+          ? null
+          : t('sales.create.whoRule'),
+      click_id: (v, values) =>
+        values.who !== 'click_id' || v.trim() || isRenewal(subscriptionOf(values)) ? null : t('sales.create.whoRule'),
+      coupon: (v, values) =>
+        values.who !== 'coupon' || v.trim() || isRenewal(subscriptionOf(values)) ? null : t('sales.create.couponRule'),
+      subscription_id: (v, values) =>
+        values.charge_number !== '' && !v.trim() ? t('sales.create.subscriptionRule') : null,
+      charge_number: (v) =>
+        v === '' || (Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= 10_000)
+          ? null
+          : t('sales.create.chargeRule'),
     },
   });
 
   const submit = form.onSubmit(async (values) => {
     setFeedback(null);
     const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+    const subscription = subscriptionOf(values);
+    const who =
+      values.who === 'affiliate_code'
+        ? { affiliate_code: optional(values.affiliate_code) }
+        : values.who === 'coupon'
+          ? { coupon: optional(values.coupon) }
+          : { click_id: optional(values.click_id) };
     try {
       const { sale, created } = await record.mutateAsync({
         campaign_id: Number(values.campaign_id),
-        ...(values.who === 'affiliate_code'
-          ? { affiliate_code: values.affiliate_code.trim() }
-          : values.who === 'coupon'
-            ? { coupon: values.coupon.trim() }
-            : { click_id: values.click_id.trim() }),
+        ...who,
+        ...subscription,
         amount_cents: centsOf(values.amount) ?? 0,
         payment_method: values.payment_method,
         origin: optional(values.origin),
@@ -107,6 +137,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
   });
 
   const who = form.getValues().who;
+  const isRenewalCharge = isRenewal(subscriptionOf(form.getValues()));
   const whoOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <form onSubmit={submit} noValidate>
@@ -136,6 +167,11 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
               {...form.getInputProps('campaign_id')}
             />
             <Stack gap={6}>
+              {isRenewalCharge && (
+                <Text size="sm" c="dimmed">
+                  {t('sales.create.renewalWho')}
+                </Text>
+              )}
               <SegmentedControl
                 aria-label={t('sales.create.who')}
                 // Three choices in Portuguese are wider than a phone: one under the other there.
@@ -152,7 +188,7 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
               {who === 'affiliate_code' ? (
                 <TextInput
                   label={t('sales.create.code')}
-                  required
+                  required={!isRenewalCharge}
                   maxLength={40}
                   {...form.getInputProps('affiliate_code')}
                 />
@@ -160,14 +196,14 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
                 <TextInput
                   label={t('sales.create.coupon')}
                   description={t('sales.create.couponHelp')}
-                  required
+                  required={!isRenewalCharge}
                   maxLength={32}
                   {...form.getInputProps('coupon')}
                 />
               ) : (
                 <TextInput
                   label={t('sales.create.clickId')}
-                  required
+                  required={!isRenewalCharge}
                   ff="monospace"
                   {...form.getInputProps('click_id')}
                 />
@@ -199,6 +235,21 @@ export function SaleForm({ campaigns }: { campaigns: Option[] }) {
                 description={t('sales.create.customerHelp')}
                 type="email"
                 {...form.getInputProps('customer_email')}
+              />
+              <TextInput
+                label={t('sales.create.subscriptionId')}
+                description={t('sales.create.subscriptionHelp')}
+                maxLength={100}
+                {...form.getInputProps('subscription_id')}
+              />
+              <NumberInput
+                label={t('sales.create.chargeNumber')}
+                description={t('sales.create.chargeHelp')}
+                min={1}
+                max={10_000}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('charge_number')}
               />
             </SimpleGrid>
             <Checkbox label={t('sales.create.approveNow')} {...form.getInputProps('approve', { type: 'checkbox' })} />

@@ -4,7 +4,14 @@ import { IconFlag } from '@tabler/icons-react';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 
-const COLORS: Record<SaleStatus, string> = { pending: 'yellow', approved: 'green', cancelled: 'gray', refunded: 'red' };
+// A chargeback is the card issuer's reversal, not the merchant's refund: its own colour, so the two are told apart.
+const COLORS: Record<SaleStatus, string> = {
+  pending: 'yellow',
+  approved: 'green',
+  cancelled: 'gray',
+  refunded: 'red',
+  chargeback: 'grape',
+};
 
 export function SaleStatusBadge({ status }: { status: SaleStatus }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from '@contract/campaigns';
 import { SALE_STATUSES, type SaleListQuery } from '@contract/sales';
-import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
@@ -9,13 +9,36 @@ import { useTranslation } from '../../../i18n';
 export type Option = { value: string; label: string };
 export type SaleFilters = Pick<
   SaleListQuery,
-  'from' | 'to' | 'status' | 'campaign_id' | 'affiliate_id' | 'network_id' | 'payment_method' | 'origin' | 'flagged'
+  | 'from'
+  | 'to'
+  | 'status'
+  | 'campaign_id'
+  | 'affiliate_id'
+  | 'network_id'
+  | 'payment_method'
+  | 'origin'
+  | 'flagged'
+  | 'subscription_id'
 > & { search: string };
 
 /** Affiliates to choose from, found by what the admin types (the screen runs the search). */
 export type AffiliateChoice = { options: Option[]; onSearch: (q: string) => void };
 
 export const NO_FILTERS: SaleFilters = { search: '' };
+
+/** The query parameters other screens link to the sales lists with: one subscription's charges (?assinatura=…&campanha=…). */
+export const SUBSCRIPTION_PARAM = 'assinatura';
+export const CAMPAIGN_PARAM = 'campanha';
+
+export function salesFiltersOf(params: URLSearchParams): SaleFilters {
+  const subscription = params.get(SUBSCRIPTION_PARAM)?.trim();
+  const campaignId = Number(params.get(CAMPAIGN_PARAM));
+  return {
+    ...NO_FILTERS,
+    ...(subscription ? { subscription_id: subscription.slice(0, 100) } : {}),
+    ...(Number.isInteger(campaignId) && campaignId > 0 ? { campaign_id: campaignId } : {}),
+  };
+}
 
 /** Period, status and campaign for everyone; network, payment method, origin and flags for admins. */
 export function SalesFilters({
@@ -132,6 +155,29 @@ export function SalesFilters({
             mb={8}
           />
         </>
+      )}
+      {/* Set by a link from the subscriptions screen: shown, and removable, rather than an input of its own. */}
+      {value.subscription_id && (
+        <Group
+          gap={4}
+          wrap="nowrap"
+          ps="sm"
+          pe={4}
+          py={4}
+          mb={4}
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-xl)', maxWidth: '100%' }}
+        >
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {t('sales.subscriptionFilter', { id: value.subscription_id })}
+          </Text>
+          <CloseButton
+            size="sm"
+            radius="xl"
+            aria-label={t('sales.removeSubscriptionFilter')}
+            onClick={() => set({ subscription_id: undefined })}
+          />
+        </Group>
       )}
       {isFiltered && (
         <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => onChange(NO_FILTERS)}>

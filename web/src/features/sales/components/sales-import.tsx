@@ -15,20 +15,29 @@ import { importSalesChunk } from '../api/sales';
 type Row = { line: number; values: Record<string, string> };
 type Result = SaleImportResult['results'][number];
 
-const REQUIRED = ['campaign_id', 'external_id', 'amount', 'payment_method'];
+const REQUIRED = ['campaign_id', 'external_id'];
+/** Needed by a sale; a file of chargebacks only names the orders (campaign and order id). */
+const REQUIRED_FOR_SALES = ['amount', 'payment_method'];
+const isChargeback = (row: Row) => row.values.status?.trim().toLowerCase() === 'chargeback';
 /** Rows per request: small enough for a live progress bar, large enough to be quick. */
 const CHUNK = 100;
-const OUTCOME_COLOR = { created: 'green', duplicate: 'gray', refused: 'red' } as const;
+const OUTCOME_COLOR: Record<Result['outcome'], string> = {
+  created: 'green',
+  duplicate: 'gray',
+  charged_back: 'grape',
+  refused: 'red',
+};
 
 function rowsOf(text: string): { rows: Row[]; missing: string[] } {
   const [header = [], ...lines] = parseCsv(text);
   const columns = header.map((h) => h.trim().toLowerCase());
-  const missing = REQUIRED.filter((c) => !columns.includes(c));
   // Line numbers as a spreadsheet shows them: the header is line 1 (blank lines are skipped by the parser).
   const rows = lines.map((cells, index) => ({
     line: index + 2,
     values: Object.fromEntries(columns.map((column, i) => [column, cells[i] ?? ''])),
   }));
+  const required = rows.every(isChargeback) ? REQUIRED : [...REQUIRED, ...REQUIRED_FOR_SALES];
+  const missing = required.filter((c) => !columns.includes(c));
   return { rows, missing };
 }
 
@@ -46,8 +55,30 @@ function downloadTemplate() {
       'customer_email',
       'origin',
       'status',
+      'subscription_id',
+      'charge_number',
     ],
-    [['1', 'PEDIDO-1001', csvMoney(19_990), 'pix', 'ANA2024', '', '', 'cliente@example.com', 'site', 'pending']],
+    // A one-off sale, a subscription's first charge and its renewal (credited through the first), and a
+    // chargeback of the one-off order (the campaign and order id are all it needs).
+    [
+      [
+        '1',
+        'PEDIDO-1001',
+        csvMoney(19_990),
+        'pix',
+        'ANA2024',
+        '',
+        '',
+        'cliente@example.com',
+        'site',
+        'pending',
+        '',
+        '',
+      ],
+      ['1', 'PEDIDO-1002', csvMoney(4_990), 'credit_card', 'ANA2024', '', '', '', 'site', 'approved', 'ASSIN-77', '1'],
+      ['1', 'PEDIDO-1003', csvMoney(4_990), 'credit_card', '', '', '', '', 'site', 'approved', 'ASSIN-77', '2'],
+      ['1', 'PEDIDO-1001', '', '', '', '', '', '', '', 'chargeback', '', ''],
+    ],
   );
   saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'modelo-vendas.csv');
 }
@@ -110,6 +141,9 @@ export function SalesImport() {
           <Text size="sm" c="dimmed">
             {t('sales.import.help')}
           </Text>
+          <Text size="sm" c="dimmed">
+            {t('sales.import.chargebackHelp')}
+          </Text>
           <Group gap="sm">
             <FileButton onChange={(chosen) => void choose(chosen)} accept=".csv,text/csv">
               {(props) => (
@@ -158,9 +192,11 @@ export function SalesImport() {
                 {t('sales.import.report')}
               </Title>
               <Text size="sm" data-testid="import-summary">
-                {t('sales.import.summary', {
+                {/* Chargebacks named only when the file reported some: most files are sales alone. */}
+                {t(count('charged_back') > 0 ? 'sales.import.summaryWithChargebacks' : 'sales.import.summary', {
                   created: count('created'),
                   duplicate: count('duplicate'),
+                  chargedBack: count('charged_back'),
                   refused: count('refused'),
                 })}
               </Text>

@@ -22,7 +22,7 @@ type SortKey = 'created_at' | 'amount_cents' | 'commission_cents';
 
 /**
  * A sales list with its filters, totals and CSV export. For an admin it spans the programme, and
- * selected rows can be approved, cancelled or refunded together.
+ * selected rows can be approved, cancelled, refunded or charged back together.
  */
 export function SalesTable({
   admin,
@@ -159,7 +159,11 @@ export function SalesTable({
       sortable: true,
       textAlign: 'right',
       render: (s) => (
-        <Text size="sm" fw={600} td={s.status === 'cancelled' || s.status === 'refunded' ? 'line-through' : undefined}>
+        <Text
+          size="sm"
+          fw={600}
+          td={['cancelled', 'refunded', 'chargeback'].includes(s.status) ? 'line-through' : undefined}
+        >
           {money(s.commission_cents)}
         </Text>
       ),
@@ -219,6 +223,9 @@ export function SalesTable({
               </Button>
               <Button size="xs" color="red" variant="light" onClick={() => decideSelected('refund')}>
                 {t('sales.refund')}
+              </Button>
+              <Button size="xs" color="grape" variant="light" onClick={() => decideSelected('chargeback')}>
+                {t('sales.chargeback')}
               </Button>
             </Group>
           </Group>
