@@ -32,7 +32,7 @@ export const fraudAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Change the fraud rules (every server applies them within ten seconds)',
+        summary: 'Change the fraud rules (every server applies them within a second)',
         body: fraudRulesSchema,
         response: { 200: fraudRulesSchema },
       },

@@ -948,7 +948,7 @@ export const enApp = {
     description: 'Rules that hold suspicious sales and registrations for review, and what they caught.',
     rulesTitle: 'Rules',
     rulesDescription:
-      'A sale or registration a rule flags waits for an administrator, with the reason shown. Changes reach every server within ten seconds.',
+      'A sale or registration a rule flags waits for an administrator, with the reason shown. Changes reach every server within a second.',
     save: 'Save rules',
     saved: 'Fraud rules saved.',
     rules: {

@@ -1109,7 +1109,7 @@ export const pt: Messages = {
     description: 'Regras que seguram vendas e cadastros suspeitos para revisão, e o que elas pegaram.',
     rulesTitle: 'Regras',
     rulesDescription:
-      'Uma venda ou cadastro marcado por uma regra espera um administrador, com o motivo à vista. As mudanças chegam a todos os servidores em até dez segundos.',
+      'Uma venda ou cadastro marcado por uma regra espera um administrador, com o motivo à vista. As mudanças chegam a todos os servidores em até um segundo.',
     save: 'Salvar regras',
     saved: 'Regras antifraude salvas.',
     rules: {
