@@ -13,6 +13,8 @@ test.describe('[COUPONS]', () => {
     test(`[ADMIN][AFFILIATE] an admin creates a coupon and the affiliate copies it (${screen})`, async ({
       browser,
     }) => {
+      // Two people, two browser contexts, a campaign page each: more than one screen's worth of time.
+      test.setTimeout(120_000);
       const campaign = await createCampaign(`Cupons ${screen} ${Date.now()}`);
       const caio = await createQuietAffiliate('Caio', `Cupom${screen}`);
       const affiliate = await affiliateOf(caio.email);

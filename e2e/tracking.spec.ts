@@ -46,7 +46,7 @@ test.describe('[TRACKING]', () => {
     const row = page.getByRole('row').filter({ hasText: url.replace(/^https?:\/\//, '') });
     await expect(async () => {
       await page.reload();
-      await expect(row.getByRole('cell').nth(3)).toHaveText('1', { timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+      await expect(row.getByRole('cell').nth(3)).toHaveText('1', { timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
   });
 });

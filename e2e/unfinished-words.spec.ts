@@ -167,7 +167,8 @@ test.describe('[I18N] no unfinished words on any screen', () => {
   for (const language of LANGUAGES) {
     for (const role of ['admin', 'affiliate', 'public'] as const) {
       test(`[I18N] every ${role} screen in ${language.code} shows words, not keys or field names`, async ({ page }) => {
-        test.setTimeout(180_000);
+        // Every screen of a role in one journey: it grows with the screens.
+        test.setTimeout(360_000);
         if (role === 'admin') await startSignedIn(page, ADMIN.email, ADMIN.password);
         if (role === 'affiliate') await startSignedIn(page, affiliate.email, affiliate.password);
         if (language.settings) {
