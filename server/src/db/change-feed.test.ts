@@ -1,5 +1,4 @@
 import { ADMIN_ROLE } from '@contract/auth';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../test/fixtures';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
