@@ -677,11 +677,15 @@ async function main() {
   log(`${victim.name} restarted and back behind HAProxy (${Date.now() - restartAt} ms after its restart)`);
   const leaseRow = async () =>
     (await db.query(`select held_until, last_run_at from job_leases where name = 'sales.auto-approval'`)).rows[0];
+  // The restarted server's first run starts 5 s after its start. The other server started later
+  // (after the first one's start-up, under the lock), so its own first run may still end after the
+  // restart: a run that ended sooner than 4.5 s after the restart is not the restarted server's.
+  const restartedRunAfter = new Date(restartAt + 4_500);
   let lease = await leaseRow();
   // The restarted server's first run comes 5 s after its start; a loaded machine may take longer.
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
     lease = await leaseRow();
-    if (lease?.last_run_at > restartAt && lease.held_until < Date.now()) break;
+    if (lease?.last_run_at > restartedRunAfter && lease.held_until < Date.now()) break;
   }
 
   // ── jobs: each piece of work done once ──
@@ -702,14 +706,22 @@ async function main() {
   ).rows[0];
   const dueLeft = ledger.filter((r) => r.status === 'pending' && !r.flagged && r.created_at < restartAt);
   check(
-    lease?.last_run_at > restartAt &&
+    lease?.last_run_at > restartedRunAfter &&
       approvedByJob.n > 0 &&
       approvedByJob.n === approvedByJob.sales &&
       dueLeft.length === 0 &&
       ledger.every((r) => (r.status === 'approved' ? r.entries === 1 : r.entries === 0)),
     `auto-approval: the restarted server's run approved ${approvedByJob.sales} due sales, each once; ` +
       `${ledger.filter((r) => r.status === 'approved').length} approved sales with one commission entry each, ` +
-      `${ledger.filter((r) => r.status !== 'approved').length} others (flagged or late) none`,
+      `${ledger.filter((r) => r.status !== 'approved').length} others (flagged or late) none` +
+      (dueLeft.length ? `; LEFT DUE: ${dueLeft.length}` : '') +
+      (approvedByJob.n !== approvedByJob.sales ? `; APPROVED TWICE: ${approvedByJob.n - approvedByJob.sales}` : '') +
+      (ledger.some((r) => (r.status === 'approved' ? r.entries !== 1 : r.entries !== 0))
+        ? `; LEDGER OFF: ${ledger
+            .filter((r) => (r.status === 'approved' ? r.entries !== 1 : r.entries !== 0))
+            .map((r) => `${r.status}:${r.entries}`)
+            .slice(0, 5)}`
+        : ''),
   );
   // Promotions: "promote now" four times at once through the proxy (both servers), under one lease.
   const runs = await Promise.all(
