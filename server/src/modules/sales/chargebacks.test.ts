@@ -4,18 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import {
-  affiliates,
-  auditLog,
-  campaigns,
-  dailyAffiliateStats,
-  dailyCampaignStats,
-  dailySalesBy,
-  dailyStats,
-  ledgerEntries,
-  notifications,
-} from '../../db/schema';
-import { mergeRecentStats, rebuildDailyStats } from '../metrics/daily-stats';
+import { readRollups } from '../../../test/rollups';
+import { affiliates, auditLog, campaigns, ledgerEntries, notifications } from '../../db/schema';
+import { rebuildDailyStats } from '../metrics/daily-stats';
 
 // Chargebacks (issue 17, point 2): a status of their own, by an admin, a CSV row or a postback; the
 // commission reversed in the ledger like a refund (after payout too); counted apart from refunds;
@@ -265,20 +256,10 @@ describe('chargebacks in the numbers', () => {
     expect(after.refunds).toBe(before.refunds + 1);
     expect(after.rate).toBeGreaterThan(0);
 
-    const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
-    const read = async () => {
-      await mergeRecentStats(db());
-      return {
-        stats: sorted(await db().select().from(dailyStats)),
-        campaign: sorted(await db().select().from(dailyCampaignStats)),
-        affiliate: sorted(await db().select().from(dailyAffiliateStats)),
-        by: sorted((await db().select().from(dailySalesBy)).filter((r) => r.sales !== 0 || r.amountCents !== 0)),
-      };
-    };
-    const kept = await read();
+    const kept = await readRollups(db());
     expect(kept.by.some((row) => row.includes('"status":"chargeback"'))).toBe(true);
     await rebuildDailyStats(db());
-    expect(kept).toEqual(await read());
+    expect(kept).toEqual(await readRollups(db()));
   });
 });
 
