@@ -246,6 +246,14 @@ await step(
    join seed_links l on l.n = g.n and l.k = floor(g.r_link * case when g.n <= 50 then 15 else 5 end)::int`,
 );
 
+// A partition per month of the year of clicks (the server makes them ahead from then on), so each
+// click goes straight to its month instead of through the default partition.
+await step(
+  'click partitions',
+  client,
+  `select ensure_click_partitions((now() - interval '366 days')::date, (now() + interval '3 months')::date)`,
+);
+
 await step(
   'clicks',
   client,

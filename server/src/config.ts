@@ -31,6 +31,13 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   POSTBACK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  // Raw clicks older than this many whole months are dropped (the rollups keep every figure); 0 keeps
+  // them all. At least 13: a sale may name a click from up to 365 days before (the longest cookie).
+  CLICK_RETENTION_MONTHS: z.coerce
+    .number()
+    .int()
+    .refine((months) => months === 0 || (months >= 13 && months <= 1200), 'must be 0 (keep every click) or 13 to 1200')
+    .default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -59,6 +66,8 @@ export type Config = {
   postbackAllowPrivate: boolean;
   /** How long one postback attempt may take, from the lookup to the tracker's status line. */
   postbackTimeoutMs: number;
+  /** Whole months of raw clicks kept (0: all); older partitions are dropped (tracking/click-partitions.ts). */
+  clickRetentionMonths: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 };
 
@@ -110,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
     trustProxy,
     postbackAllowPrivate: e.POSTBACK_ALLOW_PRIVATE === '1',
     postbackTimeoutMs: e.POSTBACK_TIMEOUT_MS,
+    clickRetentionMonths: e.CLICK_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,6 +7,7 @@ import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
 import { schedulePostbackDeliveries } from './modules/postbacks/postback-worker';
 import { scheduleAutoApproval } from './modules/sales/approval-job';
+import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/click-partitions';
 import { scheduleWebhookDeliveries } from './modules/webhooks/webhook-worker';
 import { prepareDatabase } from './seed/prepare';
 
@@ -34,6 +35,8 @@ async function main() {
   // secret, the first administrator and the demo data; the others find them made.
   const config: Config = await database.exclusively(async () => {
     await database.migrate();
+    // A server started after months down finds this month's partition made before its first click.
+    await ensureClickPartitions(database.db);
     const jwtSecret = startConfig.jwtSecret ?? (await sharedServerSecret(database.db, startConfig.dataDir));
     return { ...startConfig, jwtSecret };
   });
@@ -48,6 +51,7 @@ async function main() {
     scheduleAutoApproval(database.db, app.log),
     schedulePromotions(database.db, app.log),
     scheduleRecentStatsMerge(database.db, app.log),
+    scheduleClickPartitions(database.db, app.log, config.clickRetentionMonths),
     schedulePostbackDeliveries(database.db, app.log, {
       policy: { allowPrivate: config.postbackAllowPrivate },
       timeoutMs: config.postbackTimeoutMs,

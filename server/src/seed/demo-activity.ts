@@ -19,6 +19,7 @@ import {
 import { rebuildDailyStats } from '../modules/metrics/daily-stats';
 import { computeCommission } from '../modules/sales/commission';
 import { agentOf, countryOf, referrerHostOf } from '../modules/tracking/click-enrichment';
+import { ensureClickPartitions } from '../modules/tracking/click-partitions';
 import { seedAttributionDemo } from './demo-attribution';
 import { seedSubscriptionsDemo } from './demo-subscriptions';
 
@@ -99,6 +100,8 @@ export async function seedDemoActivity(db: Db) {
     .leftJoin(levels, eq(levels.id, affiliates.levelId))
     .where(eq(affiliates.status, 'approved'));
   const programme = await db.select().from(campaigns);
+  // The sixty days' clicks land in their months' partitions, not the default one.
+  await ensureClickPartitions(db, new Date(now), new Date(now - 60 * DAY_MS));
 
   await db.transaction(async (tx) => {
     for (const [p, person] of people.entries()) {
@@ -168,6 +171,7 @@ export async function seedDemoActivity(db: Db) {
             affiliateId: person.affiliate.id,
             clickId: click.id,
             linkId: link.id,
+            clickTraitsId: traitsId,
             externalId: `PED-${campaign.id}${String(saleRows.length + 1).padStart(3, '0')}-${p}${c}`,
             amountCents: amount,
             paymentMethod: method,

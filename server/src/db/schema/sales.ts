@@ -73,6 +73,12 @@ export const sales = pgTable(
     utmSource: text('utm_source').notNull().default(''),
     /** The link of the click it was attributed to, kept so a link's sales need no look at the clicks. */
     linkId: bigint('link_id', { mode: 'number' }),
+    /**
+     * What the sale's click was enriched with (its `click_traits` id), copied from the click when the
+     * sale is written: the traffic views read it here, so they keep every figure once the raw clicks
+     * have aged out (CLICK_RETENTION_MONTHS).
+     */
+    clickTraitsId: integer('click_traits_id'),
     /** Where the sale came in: an admin's form, a CSV import or a merchant's postback. */
     source: text('source', { enum: ['admin', 'import', 'postback'] }).notNull(),
     status: text('status', { enum: SALE_STATUSES }).notNull().default('pending'),

@@ -9,17 +9,14 @@ import type {
 import { SALE_STATUSES } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, selectRows } from '../../db/client';
 import { resolvePeriod } from './dashboard.service';
 
 type Period = z.output<typeof periodQuerySchema>;
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
 
-async function rows<T extends Row>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+const rows = selectRows;
 
 /** `and <column> in <the network's affiliates>` when a network is chosen. */
 const inNetwork = (column: SQL, networkId: number | undefined) =>

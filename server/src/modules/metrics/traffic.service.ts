@@ -1,7 +1,7 @@
 import type { ClickBreakdown, clickBreakdownQuerySchema } from '@contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, selectRows } from '../../db/client';
 import { resolvePeriod } from './dashboard.service';
 
 type Query = z.output<typeof clickBreakdownQuerySchema>;
@@ -38,15 +38,12 @@ function filters(scope: Scope, table: SQL) {
   return sql.join(parts, sql``);
 }
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = selectRows;
 
 /**
  * Counted clicks of a period by one dimension, with the approved sales their clicks brought and
  * those sales' commission. Clicks come from the traffic rollup; sales from the sales of the period
- * joined to their clicks by id (a sale is a click's hundredth or less, and its click is one index
- * read away). Sales credited without a click (a coupon, an affiliate code) have no traffic to show.
+ * with what their click was enriched with, kept on the sale (so the figures outlive the raw clicks). Sales credited without a click (a coupon, an affiliate code) have no traffic to show.
  */
 export async function getClickBreakdown(db: Db, scope: Scope, query: Query): Promise<ClickBreakdown> {
   const { from, to, start, end } = resolvePeriod(query);
@@ -72,8 +69,8 @@ export async function getClickBreakdown(db: Db, scope: Scope, query: Query): Pro
   const saleRows = rows<{ key: string; sales: number | string; commission: number | string }>(
     db,
     sql`select ${saleKey} as key, count(*) as sales, sum(s.commission_cents) as commission
-      from sales s join clicks c on c.id = s.click_id left join click_traits ct on ct.id = c.traits_id
-      where s.status = 'approved' and s.created_at >= ${start.toISOString()}::timestamptz
+      from sales s left join click_traits ct on ct.id = s.click_traits_id
+      where s.status = 'approved' and s.click_id is not null and s.created_at >= ${start.toISOString()}::timestamptz
         and s.created_at < ${end.toISOString()}::timestamptz${salesFilter}
       group by 1`,
   );
