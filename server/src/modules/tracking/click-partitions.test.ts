@@ -21,7 +21,8 @@ const IPHONE =
 const MONTH_MS = 31 * 86_400_000;
 
 const monthName = (at: Date) => `clicks_${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
-const monthsAfter = (at: Date, months: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 15));
+const monthsAfter = (at: Date, months: number) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 15));
 
 /** The partitions of clicks, by name. */
 async function partitionsOf(db: Db) {
@@ -35,7 +36,10 @@ async function partitionsOf(db: Db) {
 
 /** Which partition holds each click. */
 async function whereClicksAre(db: Db) {
-  const rows = await selectRows<{ id: string; part: string }>(db, sql`select id, tableoid::regclass::text as part from clicks`);
+  const rows = await selectRows<{ id: string; part: string }>(
+    db,
+    sql`select id, tableoid::regclass::text as part from clicks`,
+  );
   return new Map(rows.map((r) => [r.id, r.part]));
 }
 
@@ -142,7 +146,12 @@ describe('retention', () => {
       .returning();
     campaignId = campaign?.id ?? 0;
     const link = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/links', headers: ana.headers, payload: { campaign_id: campaignId } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/links',
+        headers: ana.headers,
+        payload: { campaign_id: campaignId },
+      })
     ).json();
     linkId = link.id;
     const clickIds: string[] = [];
@@ -263,7 +272,10 @@ describe('an install made before partitions', () => {
       expect(kept).toMatch(/^clicks_until_\d{4}_\d{2}$/);
       expect(where.get(ids[1] as string)).toBe(kept);
       // The sale keeps its click's traits.
-      const [sale] = await selectRows<{ traits: number }>(database.db, sql`select click_traits_id as traits from sales`);
+      const [sale] = await selectRows<{ traits: number }>(
+        database.db,
+        sql`select click_traits_id as traits from sales`,
+      );
       expect(sale?.traits).toBe(1);
       // Next month's clicks go to their own partition; the one that took the table is never split.
       const next = monthsAfter(new Date(), 1);
