@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_ROLE } from '@contract/auth';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testEngine, testPostgresUrl } from '../../../test/engine';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { loadConfig } from '../../config';
@@ -245,9 +247,12 @@ describe('an install made before partitions', () => {
     expect(at).toBeGreaterThan(0);
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
 
-    const database = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'afiliados-old-')) });
+    const { database, drop } = await emptyDatabase();
     try {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      const { migrate } =
+        testEngine() === 'postgres'
+          ? await import('drizzle-orm/node-postgres/migrator')
+          : await import('drizzle-orm/pglite/migrator');
       await migrate(database.db as never, { migrationsFolder: folder });
       const old = new Date(Date.now() - 3 * MONTH_MS);
       const ids = [newClickId(old.getTime()), newClickId()];
@@ -289,6 +294,31 @@ describe('an install made before partitions', () => {
       expect(await partitionsOf(database.db)).not.toContain(kept);
     } finally {
       await database.close();
+      await drop();
     }
   });
 });
+
+/** An empty database of the engine this run tests, with nothing migrated. */
+async function emptyDatabase() {
+  if (testEngine() === 'pglite') {
+    return {
+      database: await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'afiliados-old-')) }),
+      drop: async () => {},
+    };
+  }
+  const name = `afiliados_partitions_${process.pid}`;
+  const admin = new pg.Client({ connectionString: testPostgresUrl() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ databaseUrl: url.toString() }),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
