@@ -25,9 +25,16 @@ const rootAttributes = (page: Page) =>
 type LogEntry = { user: Record<string, string>; notification: Record<string, unknown>; timestamp: string };
 type EventEntry = { name: string; params: Record<string, unknown>; user_id: number };
 
+/**
+ * Signs the shared admin in and waits until this page's notification stream is open. Other journeys'
+ * admin tabs take a notification made before that (each is sent to every open stream, and a waiting
+ * one only to the first to connect), so a toast expected here needs this stream listening first.
+ */
 async function signInAsAdmin(page: Page) {
+  const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/v1/notifications/stream'));
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  expect((await streamOpen).status()).toBe(200);
 }
 
 test.describe('[SHELL] presentation settings of SPEC.md §1 and §4', () => {

@@ -683,9 +683,21 @@ async function main() {
   const restartedRunAfter = new Date(restartAt + 4_500);
   let lease = await leaseRow();
   // The restarted server's first run comes 5 s after its start; a loaded machine may take longer.
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
+  // A run that started before the last sales were written leaves them to the next run: wait until
+  // none that was due before the restart is left (on a slow machine a run approves for seconds).
+  const dueBeforeRestart = async () =>
+    (
+      await db.query(
+        `select count(*)::int as n from sales where campaign_id = $1 and status = 'pending'
+           and jsonb_array_length(flags) = 0 and created_at < $2 and payable_at <= now()`,
+        [campaign.id, new Date(restartAt)],
+      )
+    ).rows[0].n;
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
     lease = await leaseRow();
-    if (lease?.last_run_at > restartedRunAfter && lease.held_until < Date.now()) break;
+    if (lease?.last_run_at > restartedRunAfter && lease.held_until < Date.now() && (await dueBeforeRestart()) === 0) {
+      break;
+    }
   }
 
   // ── jobs: each piece of work done once ──
