@@ -1,7 +1,9 @@
 import { ADMIN_ROLE } from '@contract/auth';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn, createUser, mailsTo } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/helper';
+import { affiliates } from './db/schema';
 
 /** Issue 18: every server writes the one public address into links and mails, never its own port. */
 const PROXY = '10.0.8.1';
@@ -55,6 +57,53 @@ async function resetMailText(t: TestApp, remoteAddress: string, headers: Record<
   return (await mailsTo(t.database.db, user.email)).at(-1)?.text ?? '';
 }
 
+/** An affiliate's redemption approved by an admin through the proxy: the text of the mail that says so. */
+async function redemptionMailText(t: TestApp, remoteAddress: string, headers: Record<string, string>) {
+  const db = t.database.db;
+  const admin = await createSignedIn(t.app, db, { role: ADMIN_ROLE });
+  const person = await createSignedIn(t.app, db);
+  const affiliateId = person.user.affiliateId ?? 0;
+  await db
+    .update(affiliates)
+    .set({ pixKey: person.user.email, pixKeyType: 'email' })
+    .where(eq(affiliates.id, affiliateId));
+  const campaign = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/campaigns',
+    headers: admin.headers,
+    payload: { name: `Resgate ${remoteAddress}`, destination_url: 'https://loja.example.com/', cookie_days: 30 },
+  });
+  const sale = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sales',
+    headers: admin.headers,
+    payload: {
+      campaign_id: campaign.json().id,
+      affiliate_id: affiliateId,
+      amount_cents: 500_000,
+      payment_method: 'pix',
+      status: 'approved',
+    },
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/redemptions',
+    headers: person.headers,
+    payload: { amount_cents: 5_000, method: 'pix' },
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/redemptions/${asked.json().id}/approve`,
+    remoteAddress,
+    headers: { ...admin.headers, ...headers },
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  await t.app.tasks.drain();
+  return (await mailsTo(db, person.user.email)).at(-1)?.text ?? '';
+}
+
 describe('the public address in links and mails', () => {
   test('POST /links behind the trusted proxy, without PUBLIC_URL: the forwarded host and scheme', async () => {
     expect(await linkUrl(behindProxy, PROXY, forwarded)).toMatch(/^https:\/\/afiliados\.example\.com\.br\/r\/\w+$/);
@@ -63,6 +112,12 @@ describe('the public address in links and mails', () => {
   test('POST /auth/forgot-password behind the trusted proxy: the mail links to the forwarded host', async () => {
     expect(await resetMailText(behindProxy, PROXY, forwarded)).toContain(
       'https://afiliados.example.com.br/auth/resetar-senha/',
+    );
+  });
+
+  test('POST /redemptions/:id/approve behind the trusted proxy: the mail links to the forwarded host', async () => {
+    expect(await redemptionMailText(behindProxy, PROXY, forwarded)).toContain(
+      'https://afiliados.example.com.br/resgates',
     );
   });
 

@@ -379,7 +379,7 @@ export async function decideRedemption(
         amount: brl(owner.language, owner.amountCents),
         status: owner.status,
         detail: decision.action === 'reject' ? decision.reason : decision.action === 'pay' ? decision.reference : '',
-        url: `${ctx.config.publicUrl}/resgates`,
+        url: `${ctx.publicUrl}/resgates`,
       }),
     });
   }

@@ -14,6 +14,22 @@ export type StreamedNotification = {
   created_at: string;
 };
 
+/** The ids this tab has shown lately; the oldest are forgotten past SHOWN_KEPT. */
+const shownIds = new Set<number>();
+const SHOWN_KEPT = 500;
+
+/**
+ * Whether a streamed notification is new to this tab. The server may send one again (a stream that
+ * closed within a second of writing it leaves it undelivered, so the next connection resends it):
+ * the person sees and logs it once.
+ */
+export function isFirstShowing(id: number): boolean {
+  if (shownIds.has(id)) return false;
+  shownIds.add(id);
+  if (shownIds.size > SHOWN_KEPT) shownIds.delete(shownIds.values().next().value as number);
+  return true;
+}
+
 /** Splits a Server-Sent Events body into its `data:` payloads. */
 export function parseSseChunk(buffer: string): { events: string[]; rest: string } {
   const blocks = buffer.split('\n\n');
@@ -65,6 +81,7 @@ export function useNotificationStream() {
           for (const event of parsed.events) {
             if (!session.isCurrent()) break;
             const notification = JSON.parse(event) as StreamedNotification;
+            if (!isFirstShowing(notification.id)) continue;
             showNotification({
               title: notification.title,
               text: notification.text,
