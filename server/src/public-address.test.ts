@@ -71,7 +71,14 @@ async function redemptionMailText(t: TestApp, remoteAddress: string, headers: Re
     method: 'POST',
     url: '/api/v1/campaigns',
     headers: admin.headers,
-    payload: { name: `Resgate ${remoteAddress}`, destination_url: 'https://loja.example.com/', cookie_days: 30 },
+    payload: {
+      name: `Resgate ${remoteAddress}`,
+      destination_url: 'https://loja.example.com/',
+      commission_type: 'percent',
+      commission_value: 10_000,
+      cookie_days: 30,
+      hold_days: 0,
+    },
   });
   const sale = await t.app.inject({
     method: 'POST',

@@ -83,7 +83,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const affiliateId = await affiliateIdOf(db, userOf(request).id);
       const { redemption } = await requestRedemption(
-        app.ctx,
+        app.contextOf(request),
         affiliateId,
         request.body,
         request.headers['idempotency-key'],
@@ -157,7 +157,8 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/redemptions/:id/approve',
     { schema: { ...decided, summary: 'Approve a requested redemption' } },
-    async (request) => decideRedemption(app.ctx, actor(request), request.params.id, { action: 'approve' }),
+    async (request) =>
+      decideRedemption(app.contextOf(request), actor(request), request.params.id, { action: 'approve' }),
   );
   app.post(
     '/redemptions/:id/reject',
@@ -169,13 +170,16 @@ export const ledgerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideRedemption(app.ctx, actor(request), request.params.id, { action: 'reject', reason: request.body.reason }),
+      decideRedemption(app.contextOf(request), actor(request), request.params.id, {
+        action: 'reject',
+        reason: request.body.reason,
+      }),
   );
   app.post(
     '/redemptions/:id/pay',
     { schema: { ...decided, summary: 'Record the payment of an approved redemption', body: payRedemptionBodySchema } },
     async (request) =>
-      decideRedemption(app.ctx, actor(request), request.params.id, {
+      decideRedemption(app.contextOf(request), actor(request), request.params.id, {
         action: 'pay',
         reference: request.body.reference,
         paidAt: request.body.paid_at ? new Date(request.body.paid_at) : new Date(),
