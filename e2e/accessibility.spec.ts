@@ -45,6 +45,7 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/admin/webhooks', 'Webhooks'],
     ['/admin/regras-antifraude', 'Fraud rules'],
     ['/assinaturas', 'Subscriptions'],
+    ['/admin/indicadores', 'Indicators'],
   ] as const) {
     test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
       await useSession(page, ADMIN.email, ADMIN.password);
@@ -68,7 +69,10 @@ test.describe('[A11Y] no serious axe violations', () => {
     const stamp = Date.now();
     const affiliate = await createApprovedAffiliate('Contraste', `Alves${stamp}`);
     const { code } = await affiliateOf(affiliate.email);
-    const campaign = await createCampaign(`Contraste ${stamp}`);
+    const campaign = await createCampaign(`Contraste ${stamp}`, {
+      commission_type: 'percent',
+      commission_value: 1_000,
+    });
     const admin = await apiSignIn(ADMIN.email, ADMIN.password);
     for (const status of ['pending', 'approved']) {
       await call('/sales', {
@@ -81,6 +85,11 @@ test.describe('[A11Y] no serious axe violations', () => {
     for (const status of ['Pending', 'Approved']) {
       await expect(page.getByText(status, { exact: true }).first()).toBeVisible();
     }
+    expect(await seriousViolations(page)).toEqual([]);
+    // The approved sale's commission is a credit on the statement, in green text at AA contrast too.
+    await page.goto('/resgates');
+    await page.getByRole('tab', { name: 'Statement' }).click();
+    await expect(page.getByText('+R$10.00').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

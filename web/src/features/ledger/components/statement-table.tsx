@@ -74,7 +74,7 @@ export function StatementTable() {
             title: t('ledger.amount'),
             textAlign: 'right',
             render: (e) => (
-              <Text size="sm" fw={600} c={e.amount_cents < 0 ? 'red.8' : 'green.8'}>
+              <Text size="sm" fw={600} c={e.amount_cents < 0 ? 'red.8' : 'var(--mantine-color-green-light-color)'}>
                 {formatSignedMoney(e.amount_cents, i18n.language)}
               </Text>
             ),

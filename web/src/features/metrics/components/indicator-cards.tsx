@@ -80,7 +80,7 @@ export function IndicatorCards({ query }: { query: PeriodQuery }) {
               <Text fz={26} fw={700} mt={4} data-testid={`indicator-${item.key}`}>
                 {show(item, item.value)}
               </Text>
-              <Group gap={4} c={good === null ? 'dimmed' : good ? 'green.8' : 'red.8'}>
+              <Group gap={4} c={good === null ? 'dimmed' : good ? 'var(--mantine-color-green-light-color)' : 'red.8'}>
                 <Icon size={16} aria-hidden />
                 <Text size="sm">{t('metrics.before', { value: show(item, item.previous) })}</Text>
               </Group>
