@@ -90,6 +90,35 @@ test.describe('[SALES]', () => {
     await page.reload();
     await expect(page.getByText('Commission added to the balance')).toBeVisible();
     await expect(page.getByText('+R$19.99')).toBeVisible();
+
+    // An order the merchant reports already approved (credited by the affiliate's code): its story says
+    // who approved it, not "after the hold period".
+    const { code } = await affiliateOf(affiliate.email);
+    const approvedRaw = JSON.stringify({
+      campaign_id: campaign.id,
+      external_id: `${orderId}-B`,
+      amount_cents: 9_990,
+      payment_method: 'pix',
+      affiliate_code: code,
+      status: 'approved',
+    });
+    const t2 = Math.floor(Date.now() / 1000);
+    const approvedPostback = await fetch(`${E2E_BASE_URL}/api/v1/postback`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        'x-signature': `t=${t2},v1=${createHmac('sha256', secret).update(`${t2}.${approvedRaw}`).digest('hex')}`,
+      },
+      body: approvedRaw,
+    });
+    expect(approvedPostback.status).toBe(201);
+    const approvedSale = (await approvedPostback.json()) as { id: number };
+    await page.goto('/vendas');
+    await page.getByRole('link', { name: `Open sale ${approvedSale.id}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Sale #${approvedSale.id}` })).toBeVisible();
+    await expect(page.getByText('as reported by the merchant’s system')).toBeVisible();
+    await expect(page.getByText('automatically, after the hold period')).toHaveCount(0);
   });
 
   test('[ADMIN][SALES] an admin records a sale by hand and imports a CSV with a per-row report', async ({ page }) => {

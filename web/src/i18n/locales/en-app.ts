@@ -737,6 +737,7 @@ export const enApp = {
       },
       by: 'by {{name}}',
       automatic: 'automatically, after the hold period',
+      approvedOnArrival: 'as reported by the merchant’s system',
       notFound: 'This sale does not exist or is not yours.',
       subscription: 'Subscription',
       charge: 'Charge',

@@ -896,6 +896,7 @@ export const pt: Messages = {
       },
       by: 'por {{name}}',
       automatic: 'automaticamente, após o prazo de retenção',
+      approvedOnArrival: 'conforme informado pelo sistema do lojista',
       notFound: 'Esta venda não existe ou não é sua.',
       subscription: 'Assinatura',
       charge: 'Cobrança',

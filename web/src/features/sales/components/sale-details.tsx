@@ -76,7 +76,11 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
   };
   const isReversed = sale.status === 'cancelled' || sale.status === 'refunded' || sale.status === 'chargeback';
   const eventBy = (event: SaleEvent) => {
-    if (event.kind === 'approved' && event.actor_name === null) return t('sales.details.automatic');
+    // No one approved it: the approval job (which notes why) after the hold, or the merchant's system,
+    // whose postback reported the sale already approved (no note).
+    if (event.kind === 'approved' && event.actor_name === null) {
+      return t(event.note ? 'sales.details.automatic' : 'sales.details.approvedOnArrival');
+    }
     return event.actor_name ? t('sales.details.by', { name: event.actor_name }) : null;
   };
 
