@@ -104,6 +104,7 @@ test('[ADMIN][AFFILIATE][LEVELS] an admin promotes now; the affiliate sees the n
 
   await mine.reload();
   await expect(mine.getByTestId('my-level')).toHaveText(level);
-  await expect(mine.getByText('15% commission')).toBeVisible();
+  // Exact: the live toast of the promotion says it too.
+  await expect(mine.getByText('15% commission', { exact: true })).toBeVisible();
   await expect(mine.getByText('You are at the top level. Congratulations!')).toBeVisible();
 });
