@@ -22,15 +22,17 @@ test.describe('[ADMIN][NETWORKS]', () => {
     await createApprovedAffiliate('Rede', `Pedro${tag}`);
     await useSession(page, ADMIN.email, ADMIN.password);
 
+    // The page's actions sit where the shared admin's toasts (other journeys' registrations) come in:
+    // they are taken by keyboard, which no toast lies over.
     for (const name of [`Rede Leste ${tag}`, `Rede Oeste ${tag}`]) {
       await page.goto('/admin/rede-afiliados');
-      await page.getByRole('link', { name: 'Create network' }).click();
+      await page.getByRole('link', { name: 'Create network' }).press('Enter');
       await page.getByRole('textbox', { name: 'Name' }).fill(name);
       await page.getByRole('button', { name: 'Create network' }).click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     }
     // Now on Rede Oeste: add Pedro.
-    await page.getByRole('link', { name: 'Add affiliates' }).click();
+    await page.getByRole('link', { name: 'Add affiliates' }).press('Enter');
     await page.getByLabel('Find affiliates').fill(`Pedro${tag}`);
     await page.getByRole('button', { name: `Add Rede Pedro${tag}` }).click();
     await expect(page.getByRole('status')).toContainText(`Rede Pedro${tag} is now in Rede Oeste ${tag}.`);
@@ -38,7 +40,7 @@ test.describe('[ADMIN][NETWORKS]', () => {
     // Rede Leste: add Joana, then Pedro, who must be moved from Rede Oeste.
     await page.goto('/admin/rede-afiliados');
     await page.getByRole('link', { name: `Rede Leste ${tag}` }).click();
-    await page.getByRole('link', { name: 'Add affiliates' }).click();
+    await page.getByRole('link', { name: 'Add affiliates' }).press('Enter');
     await page.getByLabel('Find affiliates').fill(tag);
     await page.getByRole('button', { name: `Add Rede Joana${tag}` }).click();
     await expect(page.getByRole('status')).toContainText(`Rede Joana${tag} is now in Rede Leste ${tag}.`);
