@@ -64,3 +64,23 @@ export function decodeToken(token: string): Record<string, unknown> {
   const [, payload] = token.split('.');
   return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
 }
+
+/** A sale an admin records and then approves, through the API (so its commission enters the ledger). */
+export async function recordApprovedSale(
+  app: FastifyInstance,
+  adminHeaders: Record<string, string>,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/sales',
+    headers: adminHeaders,
+    payload: { payment_method: 'pix', ...payload },
+  });
+  if (created.statusCode !== 201) throw new Error(`POST /sales answered ${created.statusCode}: ${created.body}`);
+  const id = created.json().id as number;
+  const approved = await app.inject({ method: 'POST', url: `/api/v1/sales/${id}/approve`, headers: adminHeaders });
+  if (approved.statusCode !== 200)
+    throw new Error(`approving sale ${id} answered ${approved.statusCode}: ${approved.body}`);
+  return id;
+}

@@ -1,7 +1,9 @@
+import { ADMIN_ROLE } from '@contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/client';
-import type { TestApp } from './helper';
+import { createSignedIn } from './fixtures';
+import { createTestApp, type TestApp } from './helper';
 
 /** A second server on the test's database: its own app and its own connections (a second pool on PostgreSQL). */
 export async function startSecondServer(t: TestApp): Promise<{ app: FastifyInstance; database: Database }> {
@@ -9,6 +11,25 @@ export async function startSecondServer(t: TestApp): Promise<{ app: FastifyInsta
   const app = await buildApp({ config: t.config, database, logger: false });
   await app.ready();
   return { app, database };
+}
+
+/** Two servers on one fresh database, with an admin and an affiliate signed in (through the first). */
+export async function twoServers() {
+  const t = await createTestApp();
+  const { app: other, database } = await startSecondServer(t);
+  const admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
+  const affiliate = await createSignedIn(t.app, t.database.db);
+  return {
+    t,
+    other,
+    admin,
+    affiliate,
+    async close() {
+      await other.close();
+      await database.close();
+      await t.close();
+    },
+  };
 }
 
 /** Polls `probe` until it gives `expected`, and says how long that took (or fails after 6 s). */

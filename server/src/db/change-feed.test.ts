@@ -1,31 +1,23 @@
-import { ADMIN_ROLE } from '@contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSignedIn } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { campaignBody, campaignWithLink, follow, startSecondServer, timeUntil } from '../../test/two-servers';
-import type { Database } from './client';
+import type { createSignedIn } from '../../test/fixtures';
+import type { TestApp } from '../../test/helper';
+import { campaignBody, campaignWithLink, follow, timeUntil, twoServers } from '../../test/two-servers';
 
 /** Issue 18: what one server changes, every server's cache drops within this long. */
 const WITHIN_MS = 1_000;
 
+let servers: Awaited<ReturnType<typeof twoServers>>;
 let t: TestApp;
 let other: FastifyInstance;
-let otherDatabase: Database;
 let admin: Awaited<ReturnType<typeof createSignedIn>>;
 let affiliate: Awaited<ReturnType<typeof createSignedIn>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ app: other, database: otherDatabase } = await startSecondServer(t));
-  admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
-  affiliate = await createSignedIn(t.app, t.database.db);
+  servers = await twoServers();
+  ({ t, other, admin, affiliate } = servers);
 });
-afterAll(async () => {
-  await other.close();
-  await otherDatabase.close();
-  await t.close();
-});
+afterAll(() => servers.close());
 
 describe('changes reach every server at once (issue 18)', () => {
   test('PATCH /campaigns/:id paused on one server: the other stops redirecting within a second', async () => {

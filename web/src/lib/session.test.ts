@@ -1,6 +1,7 @@
 import { EMPTY_USER_STATE, type UserState } from '@contract/session';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { logout } from '../features/auth/api/auth';
+import { stubBrowserStorage } from '../test/browser-storage';
 import { ApiError, api, SESSION_ENDED, setApiHandlers } from './api-client';
 import { notificationStore } from './notifications/notification-store';
 import {
@@ -13,29 +14,6 @@ import {
   startSession,
   writeUserState,
 } from './session';
-
-/** The Web Storage the browser gives, kept in a Map for the test. */
-class MemoryStorage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  clear() {
-    this.#items.clear();
-  }
-}
 
 type Call = { url: string; init: RequestInit; answer: (status: number, body?: unknown) => void };
 
@@ -82,8 +60,7 @@ const B = person('2');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  stubBrowserStorage();
   writeUserState(EMPTY_USER_STATE);
   notificationStore.clear();
 });

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSignedIn } from '../../../test/fixtures';
+import { createSignedIn, recordApprovedSale } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { affiliates, campaigns, clicks, clickTraits, dailyTraffic, networks } from '../../db/schema';
 import { agentOf, countryOf, referrerHostOf } from '../tracking/click-enrichment';
@@ -128,25 +128,12 @@ async function visit(code: string, ip: string, agent: string, referrer = '', coo
 }
 
 async function approvedSaleOn(clickId: string, amountCents: number) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/sales',
-    headers: admin.headers,
-    payload: {
-      campaign_id: campaignId,
-      click_id: clickId,
-      amount_cents: amountCents,
-      payment_method: 'pix',
-      external_id: `pedido-${clickId}`,
-    },
+  await recordApprovedSale(t.app, admin.headers, {
+    campaign_id: campaignId,
+    click_id: clickId,
+    amount_cents: amountCents,
+    external_id: `pedido-${clickId}`,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const approved = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/sales/${created.json().id}/approve`,
-    headers: admin.headers,
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
 }
 
 const breakdown = (query: string, who = ana) =>

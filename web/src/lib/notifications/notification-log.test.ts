@@ -1,20 +1,8 @@
 import { EMPTY_USER_STATE } from '@contract/session';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { stubBrowserStorage } from '../../test/browser-storage';
 import { endSession, startSession } from '../session';
 import { logNotification } from './notification-log';
-
-class MemoryStorage {
-  #items = new Map<string, string>();
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-}
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenFor = (sub: string) =>
@@ -22,8 +10,7 @@ const tokenFor = (sub: string) =>
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  stubBrowserStorage();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,24 +1,10 @@
 import { notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { stubBrowserStorage } from '../../test/browser-storage';
 import { showNotification } from './show-notification';
 
-/** The browser's storages, which the notification list and its log keep their state in. */
-class MemoryStorage {
-  #items = new Map<string, string>();
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-}
-
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('localStorage', new MemoryStorage());
+  stubBrowserStorage();
 });
 afterEach(() => vi.unstubAllGlobals());
 
