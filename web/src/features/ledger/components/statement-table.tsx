@@ -74,7 +74,13 @@ export function StatementTable() {
             title: t('ledger.amount'),
             textAlign: 'right',
             render: (e) => (
-              <Text size="sm" fw={600} c={e.amount_cents < 0 ? 'red.8' : 'var(--mantine-color-green-light-color)'}>
+              // One line: Portuguese puts a space after the minus sign, where a narrow column would break.
+              <Text
+                size="sm"
+                fw={600}
+                style={{ whiteSpace: 'nowrap' }}
+                c={e.amount_cents < 0 ? 'red.8' : 'var(--mantine-color-green-light-color)'}
+              >
                 {formatSignedMoney(e.amount_cents, i18n.language)}
               </Text>
             ),
