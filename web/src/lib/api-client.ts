@@ -1,6 +1,6 @@
 import type { FieldError, Problem } from '@contract/problem';
 import { takeEarlyResponse } from './early-requests';
-import { getToken, type SessionScope, sessionScope } from './session';
+import { getToken, type SessionScope, sessionScope, tokenChangesSettled } from './session';
 
 export const API_BASE = '/api/v1';
 
@@ -40,6 +40,8 @@ export type RequestOptions = {
    * is taken even after the session changed, and it outlives the page (sign-out's call).
    */
   token?: string;
+  /** The request whose answer replaces the token (a password change): a refusal of it is final. */
+  changesToken?: boolean;
 };
 
 /**
@@ -108,7 +110,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
 
   const error = new ApiError(response.status, (body ?? {}) as Partial<Problem>);
-  if (response.status === 401 && token && error.code === 'TOKEN_INVALID') handlers.onUnauthorized?.();
+  if (response.status === 401 && token && error.code === 'TOKEN_INVALID') {
+    if (session && !options.changesToken) {
+      await tokenChangesSettled();
+      if (!session.isCurrent()) throw sessionEnded();
+      // Refused for a token this tab's password change has since replaced: ask again with the new one.
+      const current = getToken();
+      if (current !== null && current !== token) return api<T>(path, options);
+    }
+    handlers.onUnauthorized?.();
+  }
   if (response.status === 503 && error.code === 'MAINTENANCE') handlers.onMaintenance?.(error.message);
   throw error;
 }

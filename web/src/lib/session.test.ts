@@ -2,6 +2,8 @@ import { EMPTY_USER_STATE, type UserState } from '@contract/session';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { logout } from '../features/auth/api/auth';
 import { stubBrowserStorage } from '../test/browser-storage';
+import { controllableFetch } from '../test/controllable-fetch';
+import { tokenFor } from '../test/session-token';
 import { ApiError, api, SESSION_ENDED, setApiHandlers } from './api-client';
 import { notificationStore } from './notifications/notification-store';
 import {
@@ -12,40 +14,10 @@ import {
   removeToken,
   replaceToken,
   startSession,
+  whileTokenChanges,
   writeUserState,
 } from './session';
 
-type Call = { url: string; init: RequestInit; answer: (status: number, body?: unknown) => void };
-
-/** A server that answers when the test says so; like the browser's fetch, an abort rejects it. */
-function controllableFetch({ honoursAbort = true } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string, init: RequestInit) =>
-        new Promise<Response>((resolve, reject) => {
-          calls.push({
-            url,
-            init,
-            answer: (status, body) =>
-              resolve(
-                new Response(body === undefined ? null : JSON.stringify(body), {
-                  status,
-                  headers: body === undefined ? {} : { 'content-type': 'application/json' },
-                }),
-              ),
-          });
-          if (honoursAbort) init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-        }),
-    ),
-  );
-  return calls;
-}
-
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const tokenFor = (sub: string, exp = Math.floor(Date.now() / 1000) + 3600) =>
-  `${base64url({ alg: 'HS256' })}.${base64url({ sub, role: 'Afiliado', exp })}.signature`;
 const person = (id: string): UserState => ({
   ...EMPTY_USER_STATE,
   id,
@@ -219,5 +191,83 @@ describe('an expired token (SPEC.md §4)', () => {
     removeToken();
     calls[0]?.answer(200, A);
     await expect(request).rejects.toMatchObject({ code: SESSION_ENDED });
+  });
+});
+
+describe('a password change in this tab', () => {
+  const oldToken = tokenFor('1');
+  const newToken = tokenFor('1', Math.floor(Date.now() / 1000) + 3600, 1);
+  const refused = { code: 'TOKEN_INVALID' };
+  const changePassword = () =>
+    whileTokenChanges(
+      api<{ token: string }>('/auth/change-password', { body: {}, changesToken: true }).then(({ token }) =>
+        replaceToken(token),
+      ),
+    );
+  const sentWith = (call: { init: RequestInit } | undefined) =>
+    (call?.init.headers as Record<string, string> | undefined)?.authorization;
+
+  test('a request refused for the old token before the new one arrives asks again with it; the tab stays signed in', async () => {
+    const calls = controllableFetch();
+    const onUnauthorized = vi.fn();
+    setApiHandlers({ onUnauthorized });
+    startSession(oldToken, A);
+    const changed = changePassword();
+    const me = api<UserState>('/me');
+    // The server committed the change, then refused the old token: that 401 comes first.
+    calls[1]?.answer(401, refused);
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[0]?.answer(200, { token: newToken });
+    await changed;
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(sentWith(calls[2])).toBe(`Bearer ${newToken}`);
+    calls[2]?.answer(200, A);
+    await expect(me).resolves.toEqual(A);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(getToken()).toBe(newToken);
+  });
+
+  test('a refusal that answers after the new token arrived asks again too', async () => {
+    const calls = controllableFetch();
+    const onUnauthorized = vi.fn();
+    setApiHandlers({ onUnauthorized });
+    startSession(oldToken, A);
+    const changed = changePassword();
+    const me = api<UserState>('/me');
+    calls[0]?.answer(200, { token: newToken });
+    await changed;
+    calls[1]?.answer(401, refused);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    calls[2]?.answer(200, A);
+    await expect(me).resolves.toEqual(A);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  test('with no change under way, a refused token still ends the session', async () => {
+    const calls = controllableFetch();
+    const onUnauthorized = vi.fn();
+    setApiHandlers({ onUnauthorized });
+    startSession(oldToken, A);
+    const me = api('/me');
+    calls[0]?.answer(401, refused);
+    await expect(me).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(calls).toHaveLength(1);
+  });
+
+  test('when the change itself is refused (the session ended elsewhere), the waiting request ends the session', async () => {
+    const calls = controllableFetch();
+    const onUnauthorized = vi.fn();
+    setApiHandlers({ onUnauthorized });
+    startSession(oldToken, A);
+    const changed = changePassword();
+    const me = api('/me');
+    calls[1]?.answer(401, refused);
+    calls[0]?.answer(401, refused);
+    await expect(changed).rejects.toMatchObject({ status: 401 });
+    await expect(me).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalled();
+    expect(calls).toHaveLength(2);
   });
 });

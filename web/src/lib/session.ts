@@ -82,6 +82,29 @@ export function replaceToken(token: string) {
   sessionStorage.setItem(TOKEN_KEY, token);
 }
 
+/*
+ * A password change ends every token of the person but the new one it answers with. A request this
+ * tab sent with the old token just before may be refused after the change committed, and its 401
+ * can arrive before the new token does: that refusal is not the end of this tab's session.
+ */
+const tokenChanges = new Set<Promise<unknown>>();
+
+/** Runs work that ends with `replaceToken`; a refusal of the old token meanwhile waits for it. */
+export function whileTokenChanges<T>(work: Promise<T>): Promise<T> {
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  tokenChanges.add(settled);
+  void settled.then(() => tokenChanges.delete(settled));
+  return work;
+}
+
+/** Resolves once no token change is under way (at once when none is). */
+export async function tokenChangesSettled() {
+  while (tokenChanges.size > 0) await Promise.all(tokenChanges);
+}
+
 /** Sign-out: the token goes and the user state is emptied again. */
 export function endSession() {
   nextSession({ type: 'end' });

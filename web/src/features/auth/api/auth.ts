@@ -1,13 +1,16 @@
 import type { TwoFactorSetup } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { endSession, getToken, replaceToken } from '../../../lib/session';
+import { endSession, getToken, replaceToken, whileTokenChanges } from '../../../lib/session';
 
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { current_password: string; new_password: string }) =>
-      api<{ token: string }>('/auth/change-password', { body }),
-    onSuccess: ({ token }) => replaceToken(token),
+      whileTokenChanges(
+        api<{ token: string }>('/auth/change-password', { body, changesToken: true }).then(({ token }) =>
+          replaceToken(token),
+        ),
+      ),
   });
 }
 
