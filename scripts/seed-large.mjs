@@ -1,6 +1,9 @@
 // `npm run seed:large [-- --force] [-- --scale=0.1]`: a large programme for the metrics benchmark
 // (issue 8, "fast at scale"): 1,000 approved affiliates, 50 campaigns, 5,000,000 clicks and 1,000,000
 // sales over the last 365 days, their ledger, redemptions and payments, and an administrator.
+// `--scale` multiplies the clicks and sales, from a tenth for a quick try up to ten times (issue 18:
+// 50,000,000 clicks and 10,000,000 sales, the same affiliates selling ten times as much; about 40 min
+// and 40 GB of disk on a two-core machine, see bench/README.md).
 //
 // Runs under tsx (the npm script does so) because it migrates with the server's own code
 // (server/src/db/client.ts) and checks commissions against server/src/modules/sales/commission.ts.
@@ -15,6 +18,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
 import { REBUILD_ROLLUPS } from '../server/src/modules/metrics/daily-stats.ts';
+import { agentOf, referrerHostOf } from '../server/src/modules/tracking/click-enrichment.ts';
 import { computeCommission } from '../server/src/modules/sales/commission.ts';
 
 const LARGE_ADMIN = { email: 'admin@large.test', password: 'large-admin-password-1' };
@@ -26,8 +30,8 @@ const args = process.argv.slice(2);
 const force = args.includes('--force');
 const scaleArg = args.find((a) => a.startsWith('--scale='));
 const scale = scaleArg ? Number(scaleArg.slice('--scale='.length)) : 1;
-if (!(scale > 0 && scale <= 1)) {
-  console.error('--scale must be a number in (0, 1]');
+if (!(scale > 0 && scale <= 10)) {
+  console.error('--scale must be a number in (0, 10]');
   process.exit(2);
 }
 
@@ -237,10 +241,10 @@ await step(
      md5('ip-' || (g.i % 900000)) as ip_hash, l.utm_source,
      g.i % ${SALES_EVERY} <> 0 and g.r_bot < 0.035 as is_bot,
      g.i % ${SALES_EVERY} <> 0 and g.r_bot >= 0.035 and g.r_bot < 0.095 as is_repeat,
-     g.r_agent
+     g.r_agent, g.r_country
    from (
      select i, 1 + floor(${AFFILIATES} * power(random(), 2))::int as n, random() as r_link,
-       now() - random() * interval '365 days' as at, random() as r_bot, random() as r_agent
+       now() - random() * interval '365 days' as at, random() as r_bot, random() as r_agent, random() as r_country
      from generate_series(1, ${CLICKS}) i
    ) g
    join seed_links l on l.n = g.n and l.k = floor(g.r_link * case when g.n <= 50 then 15 else 5 end)::int`,
@@ -254,20 +258,46 @@ await step(
   `select ensure_click_partitions((now() - interval '366 days')::date, (now() + interval '3 months')::date)`,
 );
 
+// What the click writer would have worked out about each visit (decision 022): the traits of each
+// agent, referrer and country the clicks use, worked out by the server's own code.
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+  'Mozilla/5.0 (Linux; Android 15; SM-S921B) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15',
+  'facebookexternalhit/1.1',
+];
+const REFERRERS = ['https://blog.exemplo.com.br/', 'https://www.google.com/', ''];
+const COUNTRIES = ['BR', 'PT', 'US'];
+const traits = AGENTS.flatMap((agent, a) =>
+  REFERRERS.flatMap((referrer, r) =>
+    COUNTRIES.map((country) => ({ a, r, country, ...agentOf(agent), referrer_host: referrerHostOf(referrer) })),
+  ),
+);
+await client.query(
+  `create temp table seed_traits on commit drop as
+   select x.a, x.r, x.country, x.device, x.browser, x.os, x.referrer_host, null::int as traits_id
+   from jsonb_to_recordset($1::jsonb) as x(a int, r int, country text, device text, browser text, os text, referrer_host text)`,
+  [JSON.stringify(traits)],
+);
+await client.query(`insert into click_traits (country, device, browser, os, referrer_host)
+   select distinct country, device, browser, os, referrer_host from seed_traits on conflict do nothing`);
+await client.query(`update seed_traits s set traits_id = t.id from click_traits t
+   where (t.country, t.device, t.browser, t.os, t.referrer_host) = (s.country, s.device, s.browser, s.os, s.referrer_host)`);
+
 await step(
   'clicks',
   client,
-  `insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat)
-   select id, link_id, affiliate_id, campaign_id, at, ip_hash,
-     case when is_bot then 'facebookexternalhit/1.1'
-       else (array['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
-                   'Mozilla/5.0 (Linux; Android 15; SM-S921B) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
-                   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
-                   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15'])[1 + floor(r_agent * 4)::int]
-     end,
-     case when utm_source = 'blog' then 'https://blog.exemplo.com.br/' when r_agent < 0.3 then 'https://www.google.com/' else '' end,
-     is_bot, is_repeat
-   from seed_clicks order by at`,
+  `insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot, is_repeat, traits_id)
+   select c.id, c.link_id, c.affiliate_id, c.campaign_id, c.at, c.ip_hash, ($1::text[])[1 + v.a], ($2::text[])[1 + v.r],
+     c.is_bot, c.is_repeat, t.traits_id
+   from seed_clicks c
+   cross join lateral (select case when c.is_bot then 4 else floor(c.r_agent * 4)::int end as a,
+     case when c.utm_source = 'blog' then 0 when c.r_agent < 0.3 then 1 else 2 end as r,
+     case when c.r_country < 0.93 then 'BR' when c.r_country < 0.97 then 'PT' else 'US' end as country) v
+   join seed_traits t on t.a = v.a and t.r = v.r and t.country = v.country
+   order by c.at`,
+  [AGENTS, REFERRERS],
 );
 
 // Sales: one for every fifth click, minutes to hours after it. Status follows the campaign's hold for
@@ -423,7 +453,8 @@ const sizes = Object.fromEntries(
 await step(
   'sales utm_source and link',
   client,
-  'update sales s set utm_source = l.utm_source, link_id = l.id from clicks c join links l on l.id = c.link_id where c.id = s.click_id',
+  `update sales s set utm_source = l.utm_source, link_id = l.id, click_traits_id = c.traits_id
+   from clicks c join links l on l.id = c.link_id where c.id = s.click_id`,
 );
 for (const [table, rebuild] of REBUILD_ROLLUPS) await step(table, client, `delete from ${table}; ${rebuild}`);
 await client.query(`insert into settings (key, value) values ($1, $2)`, [

@@ -107,6 +107,11 @@ export const sales = pgTable(
     /** Set when the card issuer took the money back (a chargeback), weeks after the sale. */
     chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
     /** The merchant's subscription this sale is a charge of, and which charge (1 = the first). */
+    /**
+     * The network its affiliate belonged to when the sale was recorded (set by the database on insert):
+     * a network's sales breakdowns count the sale there, even after the affiliate moves (decision 030).
+     */
+    networkId: bigint('network_id', { mode: 'number' }),
     subscriptionId: text('subscription_id'),
     chargeNumber: integer('charge_number'),
     note: text('note'),
@@ -133,6 +138,10 @@ export const sales = pgTable(
       .on(t.campaignId, t.subscriptionId, t.chargeNumber)
       .where(sql`${t.subscriptionId} is not null`),
     index('sales_payable_idx').on(t.payableAt).where(sql`${t.status} = 'pending'`),
+    // The sales waiting for an admin's review (a fraud rule flagged them), counted on every admin home.
+    index('sales_flagged_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and jsonb_array_length(${t.flags}) > 0`),
     check('sales_amount_positive', sql`${t.amountCents} > 0`),
     check('sales_commission_not_negative', sql`${t.commissionCents} >= 0`),
     check(

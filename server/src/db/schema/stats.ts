@@ -121,8 +121,8 @@ export const dailyAffiliateStatsNow = pgView('daily_affiliate_stats_now', {
 
 /**
  * Sales per Brasília day by one of their dimensions (payment_method, origin, utm_source) and status,
- * kept current with every sale step. Every sale is in each dimension once; programme-wide breakdowns
- * read this (a network's read the sales).
+ * kept current with every sale step, per network the sales were recorded in. Every sale is in each
+ * dimension once; the programme's and a network's sales breakdowns read this, never the sales.
  */
 export const dailySalesBy = pgTable(
   'daily_sales_by',
@@ -135,8 +135,10 @@ export const dailySalesBy = pgTable(
     sales: integer('sales').notNull().default(0),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
     commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
+    /** The sales' network when recorded (`sales.network_id`), 0 for none: a network's breakdowns read only its rows. */
+    networkId: bigint('network_id', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key, t.status] })],
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key, t.status, t.networkId] })],
 );
 
 export const TRAFFIC_DIMENSIONS = ['country', 'device', 'browser', 'os', 'referrer'] as const;

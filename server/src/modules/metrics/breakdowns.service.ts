@@ -107,24 +107,6 @@ export async function getTopAffiliates(
   };
 }
 
-/** Approved sales of a period grouped by a SQL expression, with a day-by-day series of amounts. */
-async function approvedBy(db: Db, query: Period, key: SQL, from?: SQL) {
-  const { start, end } = resolvePeriod(query);
-  const where = sql`s.status = 'approved' and s.created_at >= ${start} and s.created_at < ${end}${inNetwork(sql`s.affiliate_id`, query.network_id)}`;
-  const source = from ?? sql`sales s`;
-  const [table, daily] = await Promise.all([
-    rows<{ key: string | null; n: number; cents: string }>(
-      db,
-      sql`select ${key} as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from ${source} where ${where} group by 1`,
-    ),
-    rows<{ day: string; key: string | null; cents: string }>(
-      db,
-      sql`select ${brasiliaDay(sql`s.created_at`)} as day, ${key} as key, sum(s.amount_cents) as cents from ${source} where ${where} group by 1, 2`,
-    ),
-  ]);
-  return { table, daily };
-}
-
 function totalsOf(table: { n: number | string; cents: number | string }[]) {
   return {
     count: table.reduce((s, r) => s + Number(r.n), 0),
@@ -132,9 +114,12 @@ function totalsOf(table: { n: number | string; cents: number | string }[]) {
   };
 }
 
+/** The sales rollup's rows of one network (the sales recorded in it: decision 030), or all of them. */
+const ofNetwork = (networkId: number | undefined) => (networkId ? sql` and network_id = ${networkId}` : sql``);
+
 /**
- * One dimension of the programme's sales from the rollup: a table by key and a series by day and key,
- * for the given statuses (or by status, when `byStatus`).
+ * One dimension of the programme's or a network's sales from the rollup: a table by key and a series
+ * by day and key, for the given statuses (or by status, when `byStatus`).
  */
 async function fromRollup(db: Db, query: Period, dimension: string, statuses: string[], byStatus = false) {
   const { from, to } = resolvePeriod(query);
@@ -142,7 +127,7 @@ async function fromRollup(db: Db, query: Period, dimension: string, statuses: st
   const where = sql`dimension = ${dimension} and day between ${from}::date and ${to}::date and status in (${sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
-  )})`;
+  )})${ofNetwork(query.network_id)}`;
   const [table, daily] = await Promise.all([
     rows<{ key: string | null; n: number; cents: string }>(
       db,
@@ -161,25 +146,17 @@ async function fromRollup(db: Db, query: Period, dimension: string, statuses: st
 /** /admin/metricas/forma-pagamento: approved sales by payment method, and over time. */
 export async function getPaymentMethodMetrics(db: Db, query: Period): Promise<Breakdown> {
   const { from, to } = resolvePeriod(query);
-  // The programme's breakdown comes from the rollup; a network's from its members' sales.
-  const { table, daily } = query.network_id
-    ? await approvedBy(db, query, sql`s.payment_method`)
-    : await fromRollup(db, query, 'payment_method', ['approved']);
+  const { table, daily } = await fromRollup(db, query, 'payment_method', ['approved']);
   return { from, to, tables: { by_method: toRows(table) }, series: seriesOf(from, to, daily), totals: totalsOf(table) };
 }
 
 /** /admin/metricas/origem-vendas: approved sales by origin and by the UTM source of their link. */
 export async function getOriginMetrics(db: Db, query: Period): Promise<Breakdown> {
   const { from, to } = resolvePeriod(query);
-  const [origin, utm] = query.network_id
-    ? await Promise.all([
-        approvedBy(db, query, sql`nullif(s.origin, '')`),
-        approvedBy(db, query, sql`nullif(s.utm_source, '')`),
-      ])
-    : await Promise.all([
-        fromRollup(db, query, 'origin', ['approved']),
-        fromRollup(db, query, 'utm_source', ['approved']),
-      ]);
+  const [origin, utm] = await Promise.all([
+    fromRollup(db, query, 'origin', ['approved']),
+    fromRollup(db, query, 'utm_source', ['approved']),
+  ]);
   return {
     from,
     to,
@@ -191,28 +168,11 @@ export async function getOriginMetrics(db: Db, query: Period): Promise<Breakdown
 
 /** /admin/metricas/vendas: sales by status (all), and approved ones by campaign and network. */
 export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown> {
-  const { from, to, start, end } = resolvePeriod(query);
-  const inPeriod = sql`s.created_at >= ${start} and s.created_at < ${end}${inNetwork(sql`s.affiliate_id`, query.network_id)}`;
+  const { from, to } = resolvePeriod(query);
   const statuses = [...SALE_STATUSES];
-  // By status: every sale is once in the payment-method dimension, so that dimension by status is all sales.
-  const byStatusOf = query.network_id
-    ? Promise.all([
-        rows<{ key: string; n: number; cents: string }>(
-          db,
-          sql`select s.status as key, count(*)::int as n, coalesce(sum(s.amount_cents), 0) as cents from sales s where ${inPeriod} group by 1`,
-        ),
-        rows<{ day: string; key: string; cents: string }>(
-          db,
-          sql`select ${brasiliaDay(sql`s.created_at`)} as day, s.status as key, sum(s.amount_cents) as cents from sales s where ${inPeriod} group by 1, 2`,
-        ),
-      ])
-    : fromRollup(db, query, 'payment_method', statuses, true).then(({ table, daily }) => [table, daily] as const);
-  // New and recurring revenue: a subscription's renewals apart from first charges and one-off sales.
-  const byChargeOf = query.network_id
-    ? approvedBy(db, query, sql`case when coalesce(s.charge_number, 1) > 1 then 'recurring' else 'new' end`)
-    : fromRollup(db, query, 'charge', ['approved']);
-  const [[byStatus, daily], byCampaign, byNetwork, byCharge] = await Promise.all([
-    byStatusOf,
+  const [byStatusAndDay, byCampaign, byNetwork, byCharge] = await Promise.all([
+    // By status: every sale is once in the payment-method dimension, so that dimension by status is all sales.
+    fromRollup(db, query, 'payment_method', statuses, true),
     rows<{ key: string; n: number; cents: string }>(
       db,
       // The programme's campaigns from their own rollup; a network's from its members' rows.
@@ -221,15 +181,19 @@ export async function getSalesMetrics(db: Db, query: Period): Promise<Breakdown>
           where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
           group by cp.name having sum(d.approved_sales) > 0`,
     ),
+    // By network: the network each sale was recorded in (decision 030), from the sales rollup.
     rows<{ key: string | null; n: number; cents: string }>(
       db,
-      sql`select n.name as key, sum(d.approved_sales)::int as n, coalesce(sum(d.approved_amount_cents), 0) as cents
-          from daily_affiliate_stats_now d join affiliates a on a.id = d.affiliate_id left join networks n on n.id = a.network_id
-          where d.day between ${from}::date and ${to}::date${inNetwork(sql`d.affiliate_id`, query.network_id)}
-          group by n.name having sum(d.approved_sales) > 0`,
+      sql`select n.name as key, sum(d.sales)::int as n, coalesce(sum(d.amount_cents), 0) as cents
+          from daily_sales_by d left join networks n on n.id = d.network_id
+          where d.dimension = 'payment_method' and d.status = 'approved'
+            and d.day between ${from}::date and ${to}::date${ofNetwork(query.network_id)}
+          group by n.name having sum(d.sales) > 0`,
     ),
-    byChargeOf,
+    // New and recurring revenue: a subscription's renewals apart from first charges and one-off sales.
+    fromRollup(db, query, 'charge', ['approved']),
   ]);
+  const { table: byStatus, daily } = byStatusAndDay;
   return {
     from,
     to,
@@ -292,11 +256,8 @@ async function indicatorValues(db: Db, start: Date, end: Date, networkId: number
       sql`select
         d.active, d.clicks, d.approved, d.amount, d.commission, d.refunded,
         -- Chargebacks apart from refunds: every sale is once in the payment-method dimension.
-        ${
-          networkId
-            ? sql`(select count(*) from sales s where s.status = 'chargeback' and s.created_at >= ${start} and s.created_at < ${end}${net(sql`s.affiliate_id`)})`
-            : sql`(select coalesce(sum(sales), 0) from daily_sales_by where dimension = 'payment_method' and status = 'chargeback' and ${days})`
-        } as chargebacks,
+        (select coalesce(sum(sales), 0) from daily_sales_by where dimension = 'payment_method' and status = 'chargeback'
+          and ${days}${ofNetwork(networkId)}) as chargebacks,
         (select coalesce(sum(amount_cents), 0) from payments where paid_at >= ${start} and paid_at < ${end}${net(sql`affiliate_id`)}) as paid,
         (select round(avg(extract(epoch from (p.paid_at - r.requested_at)) / 86400)::numeric, 1) from payments p join redemptions r on r.id = p.redemption_id
           where p.paid_at >= ${start} and p.paid_at < ${end}${net(sql`p.affiliate_id`)}) as days

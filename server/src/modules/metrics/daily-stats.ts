@@ -8,6 +8,8 @@ import { REBUILD_DAILY_TRAFFIC } from './traffic';
 
 type SaleFigures = SaleShareFigures & {
   chargeNumber: number | null;
+  /** The network the sale was recorded in (decision 030). */
+  networkId: number | null;
   createdAt: Date;
   campaignId: number;
   paymentMethod: string;
@@ -66,15 +68,15 @@ export const REBUILD_DAILY_STATS = `
 const CHARGE_KEY = `case when coalesce(charge_number, 1) > 1 then 'recurring' else 'new' end`;
 export const chargeKeyOf = (chargeNumber: number | null) => ((chargeNumber ?? 1) > 1 ? 'recurring' : 'new');
 
-/** The sales rollup by dimension, recomputed from the sales. */
+/** The sales rollup by dimension and network, recomputed from the sales. */
 export const REBUILD_DAILY_SALES_BY = `
-  insert into daily_sales_by (day, dimension, key, status, sales, amount_cents, commission_cents)
+  insert into daily_sales_by (day, dimension, key, status, network_id, sales, amount_cents, commission_cents)
   select ((created_at at time zone 'UTC') - interval '3 hours')::date, d.dimension, d.key, status,
-    count(*), sum(amount_cents), sum(commission_cents)
+    coalesce(network_id, 0), count(*), sum(amount_cents), sum(commission_cents)
   from sales
   cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source),
     ('charge', ${CHARGE_KEY})) as d(dimension, key)
-  group by 1, 2, 3, 4`;
+  group by 1, 2, 3, 4, 5`;
 
 /** The programme-wide rollups, summed from `daily_stats` (after it was rebuilt, or by the migration). */
 export const REBUILD_DAILY_CAMPAIGN_STATS = `
@@ -108,11 +110,11 @@ export async function rebuildDailyStats(db: Db) {
 }
 
 const ADD_BY_SQL = `
-  insert into daily_sales_by as d (day, dimension, key, status, sales, amount_cents, commission_cents)
-  select day, dimension, key, status, sales, amount_cents, commission_cents
-  from jsonb_to_recordset($1::jsonb) as x(day date, dimension text, key text, status text, sales int,
-    amount_cents bigint, commission_cents bigint)
-  on conflict (day, dimension, key, status) do update set
+  insert into daily_sales_by as d (day, dimension, key, status, network_id, sales, amount_cents, commission_cents)
+  select day, dimension, key, status, network_id, sales, amount_cents, commission_cents
+  from jsonb_to_recordset($1::jsonb) as x(day date, dimension text, key text, status text, network_id bigint,
+    sales int, amount_cents bigint, commission_cents bigint)
+  on conflict (day, dimension, key, status, network_id) do update set
     sales = d.sales + excluded.sales,
     amount_cents = d.amount_cents + excluded.amount_cents,
     commission_cents = d.commission_cents + excluded.commission_cents`;
@@ -195,17 +197,17 @@ export const PENDING_SALES_ROLLUP_CTES = `
   sale_by_campaign as (${upsertInto('daily_campaign_stats', ['day', 'campaign_id']).replace('from x', 'from sale_x')}),
   sale_by_pair as (${upsertInto('daily_stats_recent', ['day', 'affiliate_id', 'campaign_id']).replace('from x', 'from sale_x')}),
   sale_by_dimension as (
-    insert into daily_sales_by as d (day, dimension, key, status, sales, amount_cents, commission_cents)
-    select day, dimension, key, 'pending', count(*), sum(amount_cents), sum(commission_cents)
+    insert into daily_sales_by as d (day, dimension, key, status, network_id, sales, amount_cents, commission_cents)
+    select day, dimension, key, 'pending', network_id, count(*), sum(amount_cents), sum(commission_cents)
     from (
       select ((created_at at time zone 'UTC') - interval '3 hours')::date as day, dims.dimension, dims.key,
-        amount_cents, commission_cents
+        coalesce(network_id, 0) as network_id, amount_cents, commission_cents
       from inserted
       cross join lateral (values ('payment_method', payment_method), ('origin', origin), ('utm_source', utm_source),
         ('charge', ${CHARGE_KEY})) as dims(dimension, key)
     ) y
-    group by day, dimension, key order by day, dimension, key
-    on conflict (day, dimension, key, status) do update set
+    group by day, dimension, key, network_id order by day, dimension, key, network_id
+    on conflict (day, dimension, key, status, network_id) do update set
       sales = d.sales + excluded.sales,
       amount_cents = d.amount_cents + excluded.amount_cents,
       commission_cents = d.commission_cents + excluded.commission_cents
@@ -265,8 +267,19 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
   const deltas = new Map<string, Delta>();
   const byDimension = new Map<string, Record<string, string | number>>();
   const addBy = (day: string, dimension: string, key: string, status: SaleStatus, sign: 1 | -1, sale: SaleFigures) => {
-    const id = JSON.stringify([day, dimension, key, status]);
-    const row = byDimension.get(id) ?? { day, dimension, key, status, sales: 0, amount_cents: 0, commission_cents: 0 };
+    const networkId = sale.networkId ?? 0;
+    // The network's id zero-padded, so the key order below is the primary key's order.
+    const id = JSON.stringify([day, dimension, key, status, String(networkId).padStart(20, '0')]);
+    const row = byDimension.get(id) ?? {
+      day,
+      dimension,
+      key,
+      status,
+      network_id: networkId,
+      sales: 0,
+      amount_cents: 0,
+      commission_cents: 0,
+    };
     row.sales = Number(row.sales) + sign;
     row.amount_cents = Number(row.amount_cents) + sign * sale.amountCents;
     row.commission_cents = Number(row.commission_cents) + sign * sale.commissionCents;

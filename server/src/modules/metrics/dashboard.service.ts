@@ -181,7 +181,8 @@ async function waitingForAdmins(db: Db) {
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(sales)
-      .where(and(eq(sales.status, 'pending'), sql`jsonb_array_length(${sales.flags}) > 0`)),
+      // Written as the partial index `sales_flagged_idx` is, so the count reads only that index.
+      .where(sql`${sales.status} = 'pending' and jsonb_array_length(${sales.flags}) > 0`),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(redemptions)

@@ -426,7 +426,13 @@ describe('the daily rollup is kept current by every write', () => {
         await db()
           .select()
           .from(dailySalesBy)
-          .orderBy(dailySalesBy.day, dailySalesBy.dimension, dailySalesBy.key, dailySalesBy.status)
+          .orderBy(
+            dailySalesBy.day,
+            dailySalesBy.dimension,
+            dailySalesBy.key,
+            dailySalesBy.status,
+            dailySalesBy.networkId,
+          )
       ).filter((r) => r.sales !== 0 || r.amountCents !== 0),
     });
     // (the increments merged first: the tables alone are what a recomputation writes)
@@ -434,5 +440,73 @@ describe('the daily rollup is kept current by every write', () => {
     const kept = await snapshot();
     await rebuildDailyStats(db());
     expect(await snapshot()).toEqual(kept);
+  });
+});
+
+describe("a network's sales breakdowns (decision 030)", () => {
+  test('count each sale in the network its affiliate was in when it was recorded, also after the affiliate moves', async () => {
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const period = `from=${today}&to=${today}`;
+    const [north, south] = await db()
+      .insert(networks)
+      .values([{ name: `Rede Norte ${process.pid}` }, { name: `Rede Sul ${process.pid}` }])
+      .returning();
+    const cida = await createSignedIn(t.app, db());
+    const cidaId = cida.user.affiliateId ?? 0;
+    const moveTo = (id: number | undefined) =>
+      db()
+        .update(affiliates)
+        .set({ networkId: id ?? null })
+        .where(eq(affiliates.id, cidaId));
+    const recordApproved = async (amount: number, method: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/sales',
+        headers: admin.headers,
+        payload: { campaign_id: campaignA, affiliate_id: cidaId, amount_cents: amount, payment_method: method },
+      });
+      expect(res.statusCode).toBe(201);
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/sales/${res.json().id}/approve`,
+        headers: admin.headers,
+      });
+      expect(approved.statusCode).toBe(200);
+      return res.json().id as number;
+    };
+    const methodsOf = async (id: number | undefined) =>
+      (await get(`/metrics/payment-methods?${period}&network_id=${id}`, admin.headers)).json().tables.by_method;
+
+    await moveTo(north?.id);
+    const first = await recordApproved(12_345, 'boleto');
+    await moveTo(south?.id);
+    const second = await recordApproved(6_789, 'credit_card');
+    // The database wrote each sale's network as it was then.
+    const written = await db().select({ id: sales.id, networkId: sales.networkId }).from(sales);
+    expect(written.find((s) => s.id === first)?.networkId).toBe(north?.id);
+    expect(written.find((s) => s.id === second)?.networkId).toBe(south?.id);
+
+    expect(await methodsOf(north?.id)).toEqual([
+      { key: 'boleto', label: 'boleto', count: 1, amount_cents: 12_345, share_bps: 10_000 },
+    ]);
+    expect(await methodsOf(south?.id)).toEqual([
+      { key: 'credit_card', label: 'credit_card', count: 1, amount_cents: 6_789, share_bps: 10_000 },
+    ]);
+    // The sale refunded after the move leaves the network it was counted in.
+    await t.app.inject({ method: 'POST', url: `/api/v1/sales/${first}/refund`, headers: admin.headers });
+    expect(await methodsOf(north?.id)).toEqual([]);
+    const northSales = (await get(`/metrics/sales?${period}&network_id=${north?.id}`, admin.headers)).json();
+    expect(northSales.tables.by_status.map((r: { key: string; count: number }) => [r.key, r.count])).toEqual([
+      ['refunded', 1],
+    ]);
+    // The programme's table by network puts each approved sale in its own network.
+    const programme = (await get(`/metrics/sales?${period}`, admin.headers)).json();
+    expect(
+      programme.tables.by_network
+        .filter((r: { key: string }) => r.key === south?.name || r.key === north?.name)
+        .map((r: { key: string; amount_cents: number }) => [r.key, r.amount_cents]),
+    ).toEqual([[south?.name, 6_789]]);
+    const origins = (await get(`/metrics/origins?${period}&network_id=${south?.id}`, admin.headers)).json();
+    expect(origins.totals).toEqual({ count: 1, amount_cents: 6_789 });
   });
 });

@@ -258,7 +258,7 @@ const INSERT_SALES = `
     on conflict (campaign_id, external_id) do nothing
     returning id, campaign_id, affiliate_id, amount_cents, commission_cents, payment_method, origin, utm_source,
       created_at, source, flags, shared_affiliate_id, shared_commission_cents, shared_amount_cents,
-      external_id, subscription_id, charge_number
+      external_id, subscription_id, charge_number, network_id
   ),
   audited as (
     insert into audit_log (actor_id, action, entity, entity_id, after)
@@ -286,13 +286,19 @@ const INSERT_SALES = `
   ${POSTBACKS_CREATED_CTE},
   ${WEBHOOKS_SALE_CREATED_CTE},
   ${PENDING_SALES_ROLLUP_CTES}
-  select input.n, inserted.id,
+  select input.n, inserted.id, inserted.network_id,
     (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text)) from told)
       as announced
   from inserted join input using (id)`;
 
-/** Writes the batch; answers the id of each row written, by its place in `rows` (a skipped order has none). */
-export async function insertSales(db: Db, rows: NewSaleRow[]): Promise<Map<number, number>> {
+/**
+ * Writes the batch; answers the id of each row written, and the network the database recorded it in,
+ * by its place in `rows` (a skipped order has none).
+ */
+export async function insertSales(
+  db: Db,
+  rows: NewSaleRow[],
+): Promise<Map<number, { id: number; networkId: number | null }>> {
   const input = rows.map((row, n) => ({
     n,
     campaign_id: row.campaignId,
@@ -327,8 +333,15 @@ export async function insertSales(db: Db, rows: NewSaleRow[]): Promise<Map<numbe
   }));
   const [head, tail] = INSERT_SALES.split('$1') as [string, string];
   const result = await db.execute(sql`${sql.raw(head)}${JSON.stringify(input)}${sql.raw(tail)}`);
-  const written = (result as unknown as { rows: { n: number | string; id: number | string }[] }).rows;
-  return new Map(written.map((row) => [Number(row.n), Number(row.id)]));
+  const written = (
+    result as unknown as { rows: { n: number | string; id: number | string; network_id: number | string | null }[] }
+  ).rows;
+  return new Map(
+    written.map((row) => [
+      Number(row.n),
+      { id: Number(row.id), networkId: row.network_id === null ? null : Number(row.network_id) },
+    ]),
+  );
 }
 
 /** Several sales by id (a batch just recorded), as an admin sees them. */

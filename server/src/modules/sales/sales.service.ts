@@ -86,7 +86,11 @@ function sameContent(sale: typeof sales.$inferSelect, input: SaleInput) {
 const unique = <T>(values: T[]) => [...new Set(values)];
 
 /** The row a new sale became, from what was written (the database adds only its id and defaults). */
-function recordedRow(values: typeof sales.$inferInsert, id: number): typeof sales.$inferSelect {
+function recordedRow(
+  values: typeof sales.$inferInsert,
+  id: number,
+  networkId: number | null,
+): typeof sales.$inferSelect {
   return {
     id,
     campaignId: values.campaignId,
@@ -113,6 +117,7 @@ function recordedRow(values: typeof sales.$inferInsert, id: number): typeof sale
     couponId: values.couponId ?? null,
     subscriptionId: values.subscriptionId ?? null,
     chargeNumber: values.chargeNumber ?? null,
+    networkId,
     payableAt: values.payableAt,
     createdAt: values.createdAt ?? new Date(),
     decidedAt: null,
@@ -334,7 +339,7 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
   const created = new Map<number, Sale>();
   if (fresh.length > 0) {
     const write = async (tx: Db) => {
-      const ids = await insertSales(
+      const inserted = await insertSales(
         tx,
         fresh.map((entry) => ({
           ...entry.values,
@@ -347,13 +352,13 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
       );
       const written: { entry: (typeof fresh)[number]; row: typeof sales.$inferSelect }[] = [];
       fresh.forEach((entry, n) => {
-        const id = ids.get(n);
+        const row = inserted.get(n);
         // Another server or batch recorded the same order a moment ago: a repeat, after this write.
-        if (id === undefined) {
+        if (row === undefined) {
           repeats.push({ index: entry.index, key: orderKey(entry.values.campaignId, entry.values.externalId ?? '') });
           return;
         }
-        written.push({ entry, row: recordedRow(entry.values, id) });
+        written.push({ entry, row: recordedRow(entry.values, row.id, row.networkId) });
       });
       const approved = await approveRecorded(
         tx,

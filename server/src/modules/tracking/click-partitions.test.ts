@@ -1,16 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ADMIN_ROLE } from '@contract/auth';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { testEngine, testPostgresUrl } from '../../../test/engine';
 import { createSignedIn, recordApprovedSale } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { emptyDatabase, migrateBefore } from '../../../test/older-install';
 import { loadConfig } from '../../config';
-import { type Db, openDatabase, selectRows } from '../../db/client';
+import { type Db, selectRows } from '../../db/client';
 import { campaigns, clicks } from '../../db/schema';
 import { newClickId } from './click-id';
 import { dropAgedClicks, ensureClickPartitions, runClickPartitions } from './click-partitions';
@@ -222,23 +217,10 @@ describe('retention', () => {
 
 describe('an install made before partitions', () => {
   test('the migration keeps its clicks as one partition, and new months get their own', async () => {
-    // The migrations up to the one before partitioning, applied to a fresh embedded database.
-    const source = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-    const folder = mkdtempSync(join(tmpdir(), 'afiliados-migrations-'));
-    cpSync(source, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-    const at = journal.entries.findIndex((e: { tag: string }) => e.tag === '0026_clicks_by_month');
-    expect(at).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-
-    const { database, drop } = await emptyDatabase();
+    const { database, drop } = await emptyDatabase('partitions');
     try {
-      const { migrate } =
-        testEngine() === 'postgres'
-          ? await import('drizzle-orm/node-postgres/migrator')
-          : await import('drizzle-orm/pglite/migrator');
-      await migrate(database.db as never, { migrationsFolder: folder });
+      // The install as it was before partitioning.
+      await migrateBefore(database, '0026_clicks_by_month');
       const old = new Date(Date.now() - 3 * MONTH_MS);
       const ids = [newClickId(old.getTime()), newClickId()];
       await database.db.execute(sql`insert into click_traits (country, device, browser, os, referrer_host)
@@ -283,27 +265,3 @@ describe('an install made before partitions', () => {
     }
   });
 });
-
-/** An empty database of the engine this run tests, with nothing migrated. */
-async function emptyDatabase() {
-  if (testEngine() === 'pglite') {
-    return {
-      database: await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'afiliados-old-')) }),
-      drop: async () => {},
-    };
-  }
-  const name = `afiliados_partitions_${process.pid}`;
-  const admin = new pg.Client({ connectionString: testPostgresUrl() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(testPostgresUrl());
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}

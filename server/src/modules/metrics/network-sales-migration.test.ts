@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { emptyDatabase, migrateBefore } from '../../../test/older-install';
+import { selectRows } from '../../db/client';
+
+describe('an install made before sales kept their network (decision 030)', () => {
+  test("the migration gives each sale its affiliate's network and rebuilds the sales rollup per network", async () => {
+    const { database, drop } = await emptyDatabase('network_sales');
+    try {
+      await migrateBefore(database, '0027_network_sales');
+      const db = database.db;
+      await db.execute(sql`insert into networks (id, name) overriding system value values (7, 'Rede Sete')`);
+      await db.execute(sql`insert into users (id, email, password_hash, first_name, last_name, role) overriding system value
+        values (1, 'a@x.test', 'h', 'A', 'A', 'Afiliado'), (2, 'b@x.test', 'h', 'B', 'B', 'Afiliado')`);
+      await db.execute(sql`insert into affiliates (id, user_id, code, network_id, status) overriding system value
+        values (1, 1, 'AAA', 7, 'approved'), (2, 2, 'BBB', null, 'approved')`);
+      await db.execute(
+        sql`insert into campaigns (id, name, destination_url, cookie_days, hold_days) overriding system value values (1, 'C', 'https://c.example.com/', 30, 0)`,
+      );
+      const at = '2026-11-20T15:00:00Z';
+      for (const [affiliate, amount] of [
+        [1, 1_000],
+        [1, 2_000],
+        [2, 4_000],
+      ]) {
+        await db.execute(sql`insert into sales (campaign_id, affiliate_id, amount_cents, payment_method, source, status,
+          commission_cents, commission, attributed_by, payable_at, created_at)
+          values (1, ${affiliate}, ${amount}, 'pix', 'admin', 'approved', 0, '{}', 'affiliate_id', ${at}, ${at})`);
+      }
+      // What the rollup held before: one row for the day, every network together.
+      await db.execute(sql`insert into daily_sales_by (day, dimension, key, status, sales, amount_cents, commission_cents)
+        values ('2026-11-20', 'payment_method', 'pix', 'approved', 3, 7000, 0)`);
+
+      await database.migrate();
+
+      const kept = await selectRows<{ affiliate_id: string; network_id: string | null }>(
+        db,
+        sql`select affiliate_id, network_id from sales order by id`,
+      );
+      expect(kept.map((s) => [Number(s.affiliate_id), s.network_id === null ? null : Number(s.network_id)])).toEqual([
+        [1, 7],
+        [1, 7],
+        [2, null],
+      ]);
+      const rollup = await selectRows<{ network_id: string; sales: number; amount_cents: string }>(
+        db,
+        sql`select network_id, sales, amount_cents from daily_sales_by
+          where dimension = 'payment_method' order by network_id`,
+      );
+      expect(rollup.map((r) => [Number(r.network_id), r.sales, Number(r.amount_cents)])).toEqual([
+        [0, 1, 4_000],
+        [7, 2, 3_000],
+      ]);
+      // A sale written after the migration gets its network from the database itself.
+      await db.execute(sql`insert into sales (campaign_id, affiliate_id, amount_cents, payment_method, source,
+        commission_cents, commission, attributed_by, payable_at, external_id)
+        values (1, 1, 500, 'pix', 'admin', 0, '{}', 'affiliate_id', now(), 'after')`);
+      const [after] = await selectRows<{ network_id: string }>(
+        db,
+        sql`select network_id from sales where external_id = 'after'`,
+      );
+      expect(Number(after?.network_id)).toBe(7);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+import { testEngine, testPostgresUrl } from './engine';
+
+/** An empty database of the engine this run tests, with nothing migrated. */
+export async function emptyDatabase(label: string) {
+  if (testEngine() === 'pglite') {
+    return {
+      database: await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'afiliados-old-')) }),
+      drop: async () => {},
+    };
+  }
+  const name = `afiliados_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: testPostgresUrl() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ databaseUrl: url.toString() }),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Applies the migrations that came before the one tagged `tag`: an install as it was before it. */
+export async function migrateBefore(database: Database, tag: string) {
+  const source = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+  const folder = mkdtempSync(join(tmpdir(), 'afiliados-migrations-'));
+  cpSync(source, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+  const at = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  const { migrate } =
+    testEngine() === 'postgres'
+      ? await import('drizzle-orm/node-postgres/migrator')
+      : await import('drizzle-orm/pglite/migrator');
+  await migrate(database.db as never, { migrationsFolder: folder });
+}
