@@ -1,10 +1,12 @@
-// The metrics endpoints on a large programme (issue 8, "fast at scale"): the database `npm run
-// seed:large` builds (1,000 affiliates, 5,000,000 clicks, 1,000,000 sales over a year). Starts the
-// built server on it, signs in as the administrator and as the busiest affiliate, and times each
-// endpoint with sequential requests (3 warm-ups, then BENCH_REQUESTS, default 30), measured at the
-// client from request to parsed body.
-// Targets: every endpoint p95 < 100 ms over a 90-day window ending today; the home dashboards
-// (/metrics/overview, /metrics/me, as `/` loads them and over the same 90 days) p95 < 150 ms.
+// The metrics endpoints on a large programme (issue 8, "fast at scale"; issue 18, "ten times the
+// data"): the database `npm run seed:large` builds (1,000 affiliates, 5,000,000 clicks, 1,000,000
+// sales over a year; `-- --scale=10` for 50,000,000 and 10,000,000). Starts the built server on it
+// (which applies any migration the database lacks first), signs in as the administrator and as the
+// busiest affiliate, and times each endpoint with sequential requests (3 warm-ups, then
+// BENCH_REQUESTS, default 30), measured at the client from request to parsed body.
+// Target (issue 18): every metrics endpoint p95 ≤ 100 ms, over a 90-day window ending today and as
+// `/` loads the home dashboards (the last 30 days), for the programme, one network and the busiest
+// affiliate. (Issue 8 allowed the home dashboards 150 ms; issue 18 holds them to 100 ms too.)
 // Skipped, with a message, when the large database is absent or unreachable: it never runs in CI.
 // While it runs it holds the auto-approval and promotion jobs' leases, so the server's background
 // jobs do not write to the programme being measured; the leases are given back as they were.
@@ -23,7 +25,7 @@ const WARMUPS = 3;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const WINDOW_DAYS = 90;
 const TARGET_MS = 100;
-const HOME_TARGET_MS = 150;
+const HOME_TARGET_MS = TARGET_MS;
 const JOBS = ['sales.auto-approval', 'levels.promotion'];
 const HOLDER = 'metrics-bench';
 const DAY_MS = 86_400_000;
@@ -96,10 +98,16 @@ async function giveLeasesBack() {
   }
 }
 
+// The server migrates before it answers: on a database seeded before a migration, this start
+// includes that migration over every row (the time is recorded with the results).
+const startedAt = performance.now();
 const server = await startBuiltServer({
   port: 3293,
   env: { DATABASE_URL: DATABASE, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  readyTimeoutMs: 30 * 60_000,
 });
+const serverStartMs = Math.round(performance.now() - startedAt);
+console.log(`  server ready in ${serverStartMs} ms (migrations included)`);
 
 async function signIn(email, password) {
   const res = await fetch(`${server.base}/api/v1/auth/login`, {
@@ -159,6 +167,14 @@ try {
     { name: 'sales', token: admin, path: `/metrics/sales?${period}`, target: TARGET_MS },
     { name: 'redemptions', token: admin, path: `/metrics/redemptions?${period}`, target: TARGET_MS },
     { name: 'indicators', token: admin, path: `/metrics/indicators?${period}`, target: TARGET_MS },
+    // The traffic breakdowns: the programme's by country, and the busiest affiliate's own by device.
+    { name: 'clicks by country', token: admin, path: `/metrics/clicks?${period}&by=country`, target: TARGET_MS },
+    {
+      name: 'clicks by device (busiest affiliate)',
+      token: busy,
+      path: `/metrics/clicks?${period}&by=device`,
+      target: TARGET_MS,
+    },
     // Every screen filters by network too: the same endpoints held to one network's members.
     ...(networkId
       ? [
@@ -169,10 +185,11 @@ try {
           ['sales', TARGET_MS],
           ['redemptions', TARGET_MS],
           ['indicators', TARGET_MS],
-        ].map(([endpoint, target]) => ({
+          ['clicks', TARGET_MS, '&by=country'],
+        ].map(([endpoint, target, more = '']) => ({
           name: `${endpoint} (one network)`,
           token: admin,
-          path: `/metrics/${endpoint}?${period}&network_id=${networkId}`,
+          path: `/metrics/${endpoint}?${period}&network_id=${networkId}${more}`,
           target,
         }))
       : []),
@@ -180,10 +197,10 @@ try {
   results = [];
   for (const c of cases) {
     const timing = await measure(c.token, c.path);
-    const met = timing.p95_ms < c.target;
+    const met = timing.p95_ms <= c.target;
     results.push({ endpoint: c.name, path: c.path, target_p95_ms: c.target, ...timing, target_met: met });
     console.log(
-      `  ${c.name.padEnd(38)} p50 ${String(timing.p50_ms).padStart(7)}  p95 ${String(timing.p95_ms).padStart(7)}  p99 ${String(timing.p99_ms).padStart(7)} ms  (< ${c.target}) ${met ? 'met' : 'NOT met'}`,
+      `  ${c.name.padEnd(38)} p50 ${String(timing.p50_ms).padStart(7)}  p95 ${String(timing.p95_ms).padStart(7)}  p99 ${String(timing.p99_ms).padStart(7)} ms  (≤ ${c.target}) ${met ? 'met' : 'NOT met'}`,
     );
   }
 } finally {
@@ -194,12 +211,13 @@ try {
 
 const missed = results.filter((r) => !r.target_met);
 record('metrics', {
-  target: `p95 < ${TARGET_MS} ms per endpoint over ${WINDOW_DAYS} days; home dashboards (overview, me) p95 < ${HOME_TARGET_MS} ms`,
+  target: `p95 ≤ ${TARGET_MS} ms per endpoint, over ${WINDOW_DAYS} days and as the home dashboards load them (30 days)`,
   database: { url: where, seeded_at: seeded.seeded_at, scale: seeded.scale, sizes: seeded.sizes },
   window: { from, to, days: WINDOW_DAYS },
   busiest_affiliate: { id: Number(affiliate.id), email: affiliate.email, sales_in_window: affiliate.sales },
   network_id: networkId ?? null,
   requests: { warmups: WARMUPS, measured: REQUESTS, sequential: true },
+  server_start_ms_including_migrations: serverStartMs,
   results,
   verdict: missed.length
     ? `${results.length - missed.length}/${results.length} met; NOT met: ${missed.map((r) => `${r.endpoint} p95 ${r.p95_ms} ms`).join(', ')}`

@@ -510,3 +510,47 @@ describe("a network's sales breakdowns (decision 030)", () => {
     expect(origins.totals).toEqual({ count: 1, amount_cents: 6_789 });
   });
 });
+
+describe("an affiliate's latest sales on /", () => {
+  test('are the five newest of their own and of those they share as a split, newest first', async () => {
+    const dora = await createSignedIn(t.app, db());
+    const eva = await createSignedIn(t.app, db());
+    const doraId = dora.user.affiliateId ?? 0;
+    const base = Date.now() - 3_600_000;
+    const row = (affiliateId: number, minutes: number, shared: boolean) => ({
+      campaignId: campaignA,
+      affiliateId,
+      amountCents: 1_000 + minutes * 10,
+      paymentMethod: 'pix' as const,
+      source: 'admin' as const,
+      commissionCents: 100,
+      commission: {
+        rule: 'none' as const,
+        rate_bps: null,
+        fixed_cents: null,
+        base_cents: 1_000,
+        exact_cents: '0',
+        commission_cents: 100,
+        level_name: null,
+      },
+      attributedBy: 'affiliate_id' as const,
+      payableAt: new Date(base + minutes * 60_000),
+      createdAt: new Date(base + minutes * 60_000),
+      ...(shared ? { sharedAffiliateId: doraId, sharedCommissionCents: 40, sharedAmountCents: 400 } : {}),
+    });
+    // Dora's own at minutes 1..6, and two of Eva's she shares, the newest of all and one in between.
+    const written = await db()
+      .insert(sales)
+      .values([
+        ...[1, 2, 3, 4, 5, 6].map((m) => row(doraId, m, false)),
+        row(eva.user.affiliateId ?? 0, 7, true),
+        row(eva.user.affiliateId ?? 0, 4.5, true),
+        row(eva.user.affiliateId ?? 0, 8, false), // Eva's alone: not Dora's
+      ])
+      .returning({ id: sales.id, amountCents: sales.amountCents });
+    const idOf = (minutes: number) => written.find((w) => w.amountCents === 1_000 + minutes * 10)?.id;
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const body = (await get(`/metrics/me?from=${today}&to=${today}`, dora.headers)).json();
+    expect(body.latest_sales.map((s: { id: number }) => s.id)).toEqual([7, 6, 5, 4.5, 4].map(idOf));
+  });
+});
