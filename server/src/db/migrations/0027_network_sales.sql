@@ -24,4 +24,7 @@ INSERT INTO "daily_sales_by" (day, dimension, key, status, network_id, sales, am
   GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 ALTER TABLE "daily_sales_by" ADD CONSTRAINT "daily_sales_by_day_dimension_key_status_network_id_pk" PRIMARY KEY("day","dimension","key","status","network_id");--> statement-breakpoint
 -- The admin home counts the flagged sales waiting for review: from this small index, not every pending sale.
-CREATE INDEX "sales_flagged_idx" ON "sales" USING btree ("created_at") WHERE "sales"."status" = 'pending' and jsonb_array_length("sales"."flags") > 0;
+CREATE INDEX "sales_flagged_idx" ON "sales" USING btree ("created_at") WHERE "sales"."status" = 'pending' and jsonb_array_length("sales"."flags") > 0;--> statement-breakpoint
+-- An affiliate's balance is the sum of its ledger lines: with the amount in the index, from the index alone.
+DROP INDEX "ledger_affiliate_idx";--> statement-breakpoint
+CREATE INDEX "ledger_affiliate_idx" ON "ledger_entries" USING btree ("affiliate_id","id","amount_cents");

@@ -173,7 +173,8 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ledger_affiliate_idx').on(t.affiliateId, t.id),
+    // An affiliate's statement in order, and its balance summed from the index alone (amount included).
+    index('ledger_affiliate_idx').on(t.affiliateId, t.id, t.amountCents),
     // A sale's commission and its reversal each enter each sharing affiliate's ledger once, whatever races.
     uniqueIndex('ledger_sale_affiliate_kind_key')
       .on(t.saleId, t.affiliateId, t.kind)
