@@ -18,8 +18,8 @@ import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
 import { REBUILD_ROLLUPS } from '../server/src/modules/metrics/daily-stats.ts';
-import { agentOf, referrerHostOf } from '../server/src/modules/tracking/click-enrichment.ts';
 import { computeCommission } from '../server/src/modules/sales/commission.ts';
+import { agentOf, referrerHostOf } from '../server/src/modules/tracking/click-enrichment.ts';
 
 const LARGE_ADMIN = { email: 'admin@large.test', password: 'large-admin-password-1' };
 const LARGE_AFFILIATE_PASSWORD = 'large-affiliate-password-1';
