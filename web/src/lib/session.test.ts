@@ -206,12 +206,17 @@ describe('a password change in this tab', () => {
     );
   const sentWith = (call: { init: RequestInit } | undefined) =>
     (call?.init.headers as Record<string, string> | undefined)?.authorization;
-
-  test('a request refused for the old token before the new one arrives asks again with it; the tab stays signed in', async () => {
+  /** A tab signed in with the token the change will replace, watching for a lost session. */
+  const signedInWithTheOldToken = () => {
     const calls = controllableFetch();
     const onUnauthorized = vi.fn();
     setApiHandlers({ onUnauthorized });
     startSession(oldToken, A);
+    return { calls, onUnauthorized };
+  };
+
+  test('a request refused for the old token before the new one arrives asks again with it; the tab stays signed in', async () => {
+    const { calls, onUnauthorized } = signedInWithTheOldToken();
     const changed = changePassword();
     const me = api<UserState>('/me');
     // The server committed the change, then refused the old token: that 401 comes first.
@@ -229,10 +234,7 @@ describe('a password change in this tab', () => {
   });
 
   test('a refusal that answers after the new token arrived asks again too', async () => {
-    const calls = controllableFetch();
-    const onUnauthorized = vi.fn();
-    setApiHandlers({ onUnauthorized });
-    startSession(oldToken, A);
+    const { calls, onUnauthorized } = signedInWithTheOldToken();
     const changed = changePassword();
     const me = api<UserState>('/me');
     calls[0]?.answer(200, { token: newToken });
@@ -245,10 +247,7 @@ describe('a password change in this tab', () => {
   });
 
   test('with no change under way, a refused token still ends the session', async () => {
-    const calls = controllableFetch();
-    const onUnauthorized = vi.fn();
-    setApiHandlers({ onUnauthorized });
-    startSession(oldToken, A);
+    const { calls, onUnauthorized } = signedInWithTheOldToken();
     const me = api('/me');
     calls[0]?.answer(401, refused);
     await expect(me).rejects.toMatchObject({ status: 401 });
@@ -257,10 +256,7 @@ describe('a password change in this tab', () => {
   });
 
   test('when the change itself is refused (the session ended elsewhere), the waiting request ends the session', async () => {
-    const calls = controllableFetch();
-    const onUnauthorized = vi.fn();
-    setApiHandlers({ onUnauthorized });
-    startSession(oldToken, A);
+    const { calls, onUnauthorized } = signedInWithTheOldToken();
     const changed = changePassword();
     const me = api('/me');
     calls[1]?.answer(401, refused);
