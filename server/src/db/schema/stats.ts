@@ -143,11 +143,25 @@ export const dailySalesBy = pgTable(
 
 export const TRAFFIC_DIMENSIONS = ['country', 'device', 'browser', 'os', 'referrer'] as const;
 
+/** What both traffic rollups keep per row. */
+const trafficFigureColumns = () => ({
+  /** Counted clicks (no bots, no repeats). */
+  clicks: integer('clicks').notNull().default(0),
+  /**
+   * Approved sales that came with a click, counted on their Brasília day under their click's value of
+   * the dimension (decision 031): added when a sale is approved, taken back when it leaves approval.
+   */
+  sales: integer('sales').notNull().default(0),
+  /** Those sales' whole commission (a split sale's too, as the sale counts once). */
+  commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Counted clicks per Brasília day, link and value of each traffic dimension (country, device,
- * browser, operating system, referrer host), kept in the click batch's transaction: the traffic
- * breakdowns read this, never the clicks. The link gives affiliate and campaign; they are kept
- * here so a filter on either needs no join.
+ * browser, operating system, referrer host), kept in the click batch's transaction, with the approved
+ * sales those clicks brought: the traffic breakdowns of an affiliate, a campaign or a link read this,
+ * never the clicks or the sales. The link gives affiliate and campaign; they are kept here so a
+ * filter on either needs no join.
  */
 export const dailyTraffic = pgTable(
   'daily_traffic',
@@ -158,14 +172,35 @@ export const dailyTraffic = pgTable(
     campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
     dimension: text('dimension', { enum: TRAFFIC_DIMENSIONS }).notNull(),
     key: text('key').notNull(),
-    clicks: integer('clicks').notNull().default(0),
+    ...trafficFigureColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.linkId, t.dimension, t.key] }),
     index('daily_traffic_affiliate_idx').on(t.affiliateId, t.dimension, t.day),
     index('daily_traffic_campaign_idx').on(t.campaignId, t.dimension, t.day),
-    index('daily_traffic_dimension_idx').on(t.dimension, t.day),
   ],
+);
+
+/** The programme's traffic dimensions: the link's UTM source is one more (a link's is read through the link). */
+export const PROGRAMME_TRAFFIC_DIMENSIONS = [...TRAFFIC_DIMENSIONS, 'utm_source'] as const;
+
+/**
+ * The same figures for the whole programme per Brasília day, dimension and value, and per network
+ * the clicks and sales were made in (0 for none; decision 031): the programme's and a network's
+ * traffic breakdowns read a few thousand rows here where `daily_traffic` has one per link. Kept in
+ * the same statements as `daily_traffic`.
+ */
+export const dailyTrafficBy = pgTable(
+  'daily_traffic_by',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension', { enum: PROGRAMME_TRAFFIC_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    networkId: bigint('network_id', { mode: 'number' }).notNull().default(0),
+    ...trafficFigureColumns(),
+  },
+  // Dimension first: a breakdown reads one dimension over a period.
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.networkId, t.key] })],
 );
 
 /** Each link's counted clicks of all time, for the links table; kept in the click batch's statement. */

@@ -4,7 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
 import { type SaleShareFigures, sharesOf } from '../attribution/attribution';
-import { REBUILD_DAILY_TRAFFIC } from './traffic';
+import {
+  addSalesTrafficQueries,
+  REBUILD_DAILY_TRAFFIC,
+  REBUILD_DAILY_TRAFFIC_BY,
+  type TrafficSaleDelta,
+} from './traffic';
 
 type SaleFigures = SaleShareFigures & {
   chargeNumber: number | null;
@@ -15,6 +20,10 @@ type SaleFigures = SaleShareFigures & {
   paymentMethod: string;
   origin: string;
   utmSource: string;
+  /** The click it came with, its link and what the click was enriched with: the traffic rollups count it there. */
+  clickId: string | null;
+  linkId: number | null;
+  clickTraitsId: number | null;
 };
 
 /**
@@ -100,6 +109,7 @@ export const REBUILD_ROLLUPS = [
   ['daily_sales_by', REBUILD_DAILY_SALES_BY],
   ['link_stats', REBUILD_LINK_STATS],
   ['daily_traffic', REBUILD_DAILY_TRAFFIC],
+  ['daily_traffic_by', REBUILD_DAILY_TRAFFIC_BY],
 ] as const;
 
 export async function rebuildDailyStats(db: Db) {
@@ -285,8 +295,22 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
     row.commission_cents = Number(row.commission_cents) + sign * sale.commissionCents;
     byDimension.set(id, row);
   };
+  const traffic: TrafficSaleDelta[] = [];
   for (const sale of batch) {
     const day = brasiliaDayOf(sale.createdAt.getTime());
+    // The traffic breakdowns count approved sales that came with a click, under that click's traits.
+    const approvalSign = (to === 'approved' ? 1 : 0) - (from === 'approved' ? 1 : 0);
+    if (approvalSign !== 0 && sale.clickId && sale.linkId) {
+      traffic.push({
+        day,
+        link_id: sale.linkId,
+        traits_id: sale.clickTraitsId,
+        network_id: sale.networkId ?? 0,
+        utm_source: sale.utmSource,
+        sales: approvalSign,
+        commission_cents: approvalSign * sale.commissionCents,
+      });
+    }
     // Each affiliate's share in its own rows; a split sale counts once, for its owner.
     for (const share of sharesOf(sale)) {
       const id = `${day}|${share.affiliateId}|${sale.campaignId}`;
@@ -327,4 +351,10 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
   await tx.execute(
     sql`with by_dimension as (${sql.raw(byHead)}${JSON.stringify(rows)}${sql.raw(byTail)}), ${sql.raw(head)}${deltasJson}${sql.raw(tail)}`,
   );
+  // After the rollups above, per link and then per network, as the click batch adds its clicks.
+  if (traffic.length === 0) return;
+  for (const query of addSalesTrafficQueries(traffic)) {
+    const [before, after] = query.text.split('$1') as [string, string];
+    await tx.execute(sql`${sql.raw(before)}${query.params[0]}${sql.raw(after)}`);
+  }
 }

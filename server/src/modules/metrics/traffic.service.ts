@@ -18,81 +18,71 @@ function labelOf(by: Query['by'], key: string): string {
   }
 }
 
-/** The clicks' column per dimension, and the sales' own column for the UTM source (the link's). */
-const CLICK_COLUMN: Record<Exclude<Query['by'], 'utm_source'>, SQL> = {
-  country: sql`coalesce(ct.country, '')`,
-  device: sql`coalesce(ct.device, '')`,
-  browser: sql`coalesce(ct.browser, '')`,
-  os: sql`coalesce(ct.os, '')`,
-  referrer: sql`coalesce(ct.referrer_host, '')`,
-};
-
-function filters(scope: Scope, table: SQL) {
+function filters(scope: Scope) {
   const parts: SQL[] = [];
-  if (scope.affiliateId) parts.push(sql` and ${table}.affiliate_id = ${scope.affiliateId}`);
-  if (scope.campaignId) parts.push(sql` and ${table}.campaign_id = ${scope.campaignId}`);
-  if (scope.linkId) parts.push(sql` and ${table}.link_id = ${scope.linkId}`);
+  if (scope.affiliateId) parts.push(sql` and t.affiliate_id = ${scope.affiliateId}`);
+  if (scope.campaignId) parts.push(sql` and t.campaign_id = ${scope.campaignId}`);
+  if (scope.linkId) parts.push(sql` and t.link_id = ${scope.linkId}`);
   if (scope.networkId) {
-    parts.push(sql` and ${table}.affiliate_id in (select id from affiliates where network_id = ${scope.networkId})`);
+    parts.push(sql` and t.affiliate_id in (select id from affiliates where network_id = ${scope.networkId})`);
   }
   return sql.join(parts, sql``);
 }
 
-const rows = selectRows;
+type Row = { key: string; clicks: number | string; sales: number | string; commission: number | string };
+
+/**
+ * The rows of a period: the programme's or a network's from `daily_traffic_by` (a network's clicks
+ * and sales where they were made, decision 031), one affiliate's, campaign's or link's from the
+ * per-link `daily_traffic` (a link's UTM source read through the link).
+ */
+function rowsOf(db: Db, scope: Scope, by: Query['by'], from: string, to: string) {
+  const period = sql`t.day between ${from}::date and ${to}::date`;
+  if (!scope.affiliateId && !scope.campaignId && !scope.linkId) {
+    const network = scope.networkId ? sql` and t.network_id = ${scope.networkId}` : sql``;
+    return selectRows<Row>(
+      db,
+      sql`select t.key, sum(t.clicks) as clicks, sum(t.sales) as sales, sum(t.commission_cents) as commission
+        from daily_traffic_by t where t.dimension = ${by} and ${period}${network} group by 1`,
+    );
+  }
+  // Every counted click and every sale with a click has exactly one device row: the UTM source sums those per link.
+  return by === 'utm_source'
+    ? selectRows<Row>(
+        db,
+        sql`select l.utm_source as key, sum(t.clicks) as clicks, sum(t.sales) as sales, sum(t.commission_cents) as commission
+          from daily_traffic t join links l on l.id = t.link_id
+          where t.dimension = 'device' and ${period}${filters(scope)} group by 1`,
+      )
+    : selectRows<Row>(
+        db,
+        sql`select t.key, sum(t.clicks) as clicks, sum(t.sales) as sales, sum(t.commission_cents) as commission
+          from daily_traffic t where t.dimension = ${by} and ${period}${filters(scope)} group by 1`,
+      );
+}
 
 /**
  * Counted clicks of a period by one dimension, with the approved sales their clicks brought and
- * those sales' commission. Clicks come from the traffic rollup; sales from the sales of the period
- * with what their click was enriched with, kept on the sale (so the figures outlive the raw clicks). Sales credited without a click (a coupon, an affiliate code) have no traffic to show.
+ * those sales' commission, from the traffic rollups (which keep every figure once the raw clicks
+ * have aged out). Sales credited without a click (a coupon, an affiliate code) have no traffic to show.
  */
 export async function getClickBreakdown(db: Db, scope: Scope, query: Query): Promise<ClickBreakdown> {
-  const { from, to, start, end } = resolvePeriod(query);
-  const trafficFilter = filters(scope, sql`t`);
-  const salesFilter = filters(scope, sql`s`);
-  // Every counted click has exactly one device row: the UTM source (a link's) sums those per link.
-  const clickRows =
-    query.by === 'utm_source'
-      ? rows<{ key: string; clicks: number | string }>(
-          db,
-          sql`select l.utm_source as key, sum(t.clicks) as clicks
-            from daily_traffic t join links l on l.id = t.link_id
-            where t.dimension = 'device' and t.day between ${from}::date and ${to}::date${trafficFilter}
-            group by 1`,
-        )
-      : rows<{ key: string; clicks: number | string }>(
-          db,
-          sql`select t.key, sum(t.clicks) as clicks from daily_traffic t
-            where t.dimension = ${query.by} and t.day between ${from}::date and ${to}::date${trafficFilter}
-            group by 1`,
-        );
-  const saleKey = query.by === 'utm_source' ? sql`s.utm_source` : CLICK_COLUMN[query.by];
-  const saleRows = rows<{ key: string; sales: number | string; commission: number | string }>(
-    db,
-    sql`select ${saleKey} as key, count(*) as sales, sum(s.commission_cents) as commission
-      from sales s left join click_traits ct on ct.id = s.click_traits_id
-      where s.status = 'approved' and s.click_id is not null and s.created_at >= ${start.toISOString()}::timestamptz
-        and s.created_at < ${end.toISOString()}::timestamptz${salesFilter}
-      group by 1`,
-  );
-  const byKey = new Map<string, ClickBreakdown['items'][number]>();
-  const itemOf = (key: string) => {
-    let item = byKey.get(key);
-    if (!item) {
-      item = { key, label: labelOf(query.by, key), clicks: 0, sales: 0, conversion_bps: null, commission_cents: 0 };
-      byKey.set(key, item);
-    }
-    return item;
-  };
-  for (const row of await clickRows) itemOf(row.key).clicks = Number(row.clicks);
-  for (const row of await saleRows) {
-    const item = itemOf(row.key);
-    item.sales = Number(row.sales);
-    item.commission_cents = Number(row.commission);
-  }
-  const items = [...byKey.values()]
-    .map((item) => ({
-      ...item,
-      conversion_bps: item.clicks > 0 ? Math.round((item.sales * 10_000) / item.clicks) : null,
+  const { from, to } = resolvePeriod(query);
+  const items = (await rowsOf(db, scope, query.by, from, to))
+    .map((row) => ({
+      key: row.key,
+      clicks: Number(row.clicks),
+      sales: Number(row.sales),
+      commission: Number(row.commission),
+    }))
+    .filter((row) => row.clicks !== 0 || row.sales !== 0)
+    .map((row) => ({
+      key: row.key,
+      label: labelOf(query.by, row.key),
+      clicks: row.clicks,
+      sales: row.sales,
+      conversion_bps: row.clicks > 0 ? Math.round((row.sales * 10_000) / row.clicks) : null,
+      commission_cents: row.commission,
     }))
     .sort((a, b) => b.clicks - a.clicks || b.sales - a.sales || a.key.localeCompare(b.key));
   return { from, to, by: query.by, items };

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn, recordApprovedSale } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { affiliates, campaigns, clicks, clickTraits, dailyTraffic, networks } from '../../db/schema';
+import { affiliates, campaigns, clicks, clickTraits, dailyTraffic, dailyTrafficBy, networks } from '../../db/schema';
 import { agentOf, countryOf, referrerHostOf } from '../tracking/click-enrichment';
 import { rebuildDailyStats } from './daily-stats';
 
@@ -253,14 +253,91 @@ describe('GET /metrics/clicks', () => {
     expect(res.json().errors[0].field).toBe(field);
   });
 
-  test('the traffic rollup kept by the click batches equals one recomputed from the clicks', async () => {
+  test('a sale counts in the traffic once approved, under its click, and leaves it when refunded', async () => {
+    const { clickId } = await visit(anaOther.code, '8.8.8.8', AGENTS.linuxFirefox);
+    await t.app.clickBuffer.flush();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sales',
+      headers: admin.headers,
+      payload: { campaign_id: campaignId, click_id: clickId, amount_cents: 5_000, payment_method: 'pix' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const saleId = created.json().id as number;
+    const linux = async (query: string, who = ana) =>
+      (await breakdown(query, who)).json().items.find((i: { key: string }) => i.key === 'Linux');
+    const bySystem = `by=os&affiliate_id=${ana.user.affiliateId}`;
+    // Pending: the click is there, the sale is not.
+    expect(await linux(bySystem)).toMatchObject({ clicks: 1, sales: 0, commission_cents: 0 });
+    const sale = (action: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/sales/${saleId}/${action}`, headers: admin.headers });
+    expect((await sale('approve')).statusCode).toBe(200);
+    // Approved: in the affiliate's breakdown, the link's, and the programme's (its own rollup).
+    expect(await linux(bySystem)).toMatchObject({
+      clicks: 1,
+      sales: 1,
+      conversion_bps: 10_000,
+      commission_cents: 1_000,
+    });
+    expect(await linux(`by=os&link_id=${anaOther.id}`)).toMatchObject({ sales: 1, commission_cents: 1_000 });
+    expect(await linux('by=os', admin)).toMatchObject({ clicks: 1, sales: 1, commission_cents: 1_000 });
+    const tiktok = async () =>
+      (await breakdown('by=utm_source', admin)).json().items.find((i: { key: string }) => i.key === 'tiktok');
+    expect(await tiktok()).toMatchObject({ clicks: 3, sales: 1, commission_cents: 1_000 });
+    expect((await sale('refund')).statusCode).toBe(200);
+    expect(await linux(bySystem)).toMatchObject({ clicks: 1, sales: 0, commission_cents: 0 });
+    expect(await linux('by=os', admin)).toMatchObject({ clicks: 1, sales: 0, commission_cents: 0 });
+    expect(await tiktok()).toMatchObject({ clicks: 3, sales: 0, commission_cents: 0 });
+  });
+
+  test("a network's traffic is what its affiliates did while in it: clicks and sales stay when one moves", async () => {
+    const { clickId } = await visit(biaLink.code, '200.160.2.9', AGENTS.linuxFirefox, 'https://web.whatsapp.com/');
+    await t.app.clickBuffer.flush();
+    await approvedSaleOn(clickId, 20_000);
+    const ofNetwork = async () => (await breakdown(`by=os&network_id=${networkId}`, admin)).json().items;
+    const before = await ofNetwork();
+    expect(before).toContainEqual({
+      key: 'Linux',
+      label: 'Linux',
+      clicks: 1,
+      sales: 1,
+      conversion_bps: 10_000,
+      commission_cents: 4_000,
+    });
+    await db()
+      .update(affiliates)
+      .set({ networkId: null })
+      .where(eq(affiliates.id, bia.user.affiliateId ?? 0));
+    try {
+      expect(await ofNetwork()).toEqual(before);
+    } finally {
+      await db()
+        .update(affiliates)
+        .set({ networkId })
+        .where(eq(affiliates.id, bia.user.affiliateId ?? 0));
+    }
+  });
+
+  test('the traffic rollups kept by the click batches and the sales equal ones recomputed from them', async () => {
     const kept = await db().select().from(dailyTraffic);
+    const keptBy = await db().select().from(dailyTrafficBy);
     await rebuildDailyStats(db());
     const rebuilt = await db().select().from(dailyTraffic);
+    const rebuiltBy = await db().select().from(dailyTrafficBy);
     const order = (rows: typeof kept) =>
-      rows.map((r) => `${r.day}|${r.linkId}|${r.dimension}|${r.key}|${r.clicks}`).sort();
+      rows
+        .map((r) => `${r.day}|${r.linkId}|${r.dimension}|${r.key}|${r.clicks}|${r.sales}|${r.commissionCents}`)
+        .sort();
+    const orderBy = (rows: typeof keptBy) =>
+      rows
+        // A row a refund brought back to nothing is kept by the writers, never made by a rebuild.
+        .filter((r) => r.clicks !== 0 || r.sales !== 0)
+        .map((r) => `${r.day}|${r.networkId}|${r.dimension}|${r.key}|${r.clicks}|${r.sales}|${r.commissionCents}`)
+        .sort();
     expect(order(kept)).toEqual(order(rebuilt));
-    expect(kept.length).toBeGreaterThan(0);
+    expect(orderBy(keptBy)).toEqual(orderBy(rebuiltBy));
+    expect(kept.some((r) => r.sales > 0)).toBe(true);
+    expect(new Set(keptBy.map((r) => r.networkId))).toEqual(new Set([0, networkId]));
   });
 });
 
