@@ -285,6 +285,11 @@ await client.query(`insert into click_traits (country, device, browser, os, refe
 await client.query(`update seed_traits s set traits_id = t.id from click_traits t
    where (t.country, t.device, t.browser, t.os, t.referrer_host) = (s.country, s.device, s.browser, s.os, s.referrer_host)`);
 
+/** Each staged click's traits (`t.traits_id`), as the clicks and the sales they bring both keep them. */
+const CLICK_TRAITS = `cross join lateral (select case when c.is_bot then 4 else floor(c.r_agent * 4)::int end as a,
+     case when c.utm_source = 'blog' then 0 when c.r_agent < 0.3 then 1 else 2 end as r,
+     case when c.r_country < 0.93 then 'BR' when c.r_country < 0.97 then 'PT' else 'US' end as country) v
+   join seed_traits t on t.a = v.a and t.r = v.r and t.country = v.country`;
 await step(
   'clicks',
   client,
@@ -292,10 +297,7 @@ await step(
    select c.id, c.link_id, c.affiliate_id, c.campaign_id, c.at, c.ip_hash, ($1::text[])[1 + v.a], ($2::text[])[1 + v.r],
      c.is_bot, c.is_repeat, t.traits_id
    from seed_clicks c
-   cross join lateral (select case when c.is_bot then 4 else floor(c.r_agent * 4)::int end as a,
-     case when c.utm_source = 'blog' then 0 when c.r_agent < 0.3 then 1 else 2 end as r,
-     case when c.r_country < 0.93 then 'BR' when c.r_country < 0.97 then 'PT' else 'US' end as country) v
-   join seed_traits t on t.a = v.a and t.r = v.r and t.country = v.country
+   ${CLICK_TRAITS}
    order by c.at`,
   [AGENTS, REFERRERS],
 );
@@ -307,16 +309,18 @@ await step(
   client,
   `insert into sales (campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, source,
      status, commission_cents, commission, flags, customer_email, attributed_by, payable_at, created_at, decided_at,
-     decided_by, refunded_at)
+     decided_by, refunded_at, link_id, utm_source, click_traits_id, network_id)
    with drawn as (
-     select c.i, c.id as click, c.affiliate_id, c.campaign_id,
+     select c.i, c.id as click, c.affiliate_id, c.campaign_id, c.link_id, c.utm_source, t.traits_id,
        least(c.at + (60 + random() * 21600) * interval '1 second', now() - interval '1 minute') as created_at,
        round(1990 + power(random(), 2) * 48000)::bigint as amount,
        random() as r_method, random() as r_origin, random() as r_source, random() as r_status, random() as r_flag,
        random() as r_later
-     from seed_clicks c where c.i % ${SALES_EVERY} = 0
+     from seed_clicks c
+     ${CLICK_TRAITS}
+     where c.i % ${SALES_EVERY} = 0
    ), shaped as (
-     select d.*,
+     select d.*, a.network_id,
        case when r_method < 0.45 then 'pix' when r_method < 0.75 then 'credit_card' when r_method < 0.87 then 'boleto'
          when r_method < 0.97 then 'debit_card' else 'other' end as method,
        case when r_source < 0.95 then 'postback' when r_source < 0.98 then 'admin' else 'import' end as source,
@@ -360,7 +364,10 @@ await step(
      case when p.status in ('approved', 'refunded') then p.payable_at
        when p.status = 'cancelled' then least(now(), p.created_at + p.r_later * (p.payable_at - p.created_at)) end,
      case when p.status = 'cancelled' then (select id from users where email = 'admin@large.test') end,
-     case when p.status = 'refunded' then least(now(), p.payable_at + p.r_later * interval '20 days') end
+     case when p.status = 'refunded' then least(now(), p.payable_at + p.r_later * interval '20 days') end,
+     -- A sale with a click keeps its link, the link's UTM source and the click's traits, as the sale writer does.
+     case when p.r_source < 0.85 then p.link_id end, case when p.r_source < 0.85 then p.utm_source else '' end,
+     case when p.r_source < 0.85 then p.traits_id end, p.network_id
    from priced p
    order by p.created_at`,
 );
@@ -450,12 +457,6 @@ const sizes = Object.fromEntries(
   ).rows.map((r) => [r.t, r.n]),
 );
 // The daily rollups the metrics read, computed once from the rows just generated.
-await step(
-  'sales utm_source and link',
-  client,
-  `update sales s set utm_source = l.utm_source, link_id = l.id, click_traits_id = c.traits_id
-   from clicks c join links l on l.id = c.link_id where c.id = s.click_id`,
-);
 for (const [table, rebuild] of REBUILD_ROLLUPS) await step(table, client, `delete from ${table}; ${rebuild}`);
 await client.query(`insert into settings (key, value) values ($1, $2)`, [
   LARGE_MARKER,

@@ -260,6 +260,9 @@ export async function seedDemoActivity(db: Db) {
     await seedAttributionDemo(tx, people, programme, now);
     await seedSubscriptionsDemo(tx, people, programme, now);
     await seedChargebacks(tx, people[2], now);
+    // Each sale in its affiliate's network, as the sale writer records it (decision 030).
+    await tx.execute(sql`update sales s set network_id = a.network_id from affiliates a
+      where a.id = s.affiliate_id and a.network_id is not null`);
     // Rows written in bulk above: the daily rollup is computed from them once.
     await rebuildDailyStats(tx);
   });

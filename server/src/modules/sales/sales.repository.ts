@@ -237,7 +237,7 @@ const INSERT_SALES = `
     select nextval(pg_get_serial_sequence('sales', 'id')) as id, x.*
     from jsonb_to_recordset($1::jsonb) as x(n int, campaign_id bigint, affiliate_id bigint, click_id uuid,
       external_id text, amount_cents bigint, payment_method text, origin text, utm_source text, link_id bigint,
-      click_traits_id int,
+      click_traits_id int, network_id bigint,
       source text, commission_cents bigint, commission jsonb, flags jsonb, customer_email text,
       attributed_by text, shared_affiliate_id bigint, shared_commission_cents bigint, shared_amount_cents bigint,
       coupon_id bigint, subscription_id text, charge_number int, payable_at timestamptz, created_at timestamptz,
@@ -246,12 +246,12 @@ const INSERT_SALES = `
   ),
   inserted as (
     insert into sales (id, campaign_id, affiliate_id, click_id, external_id, amount_cents,
-      payment_method, origin, utm_source, link_id, click_traits_id, source, status, commission_cents, commission, flags,
+      payment_method, origin, utm_source, link_id, click_traits_id, network_id, source, status, commission_cents, commission, flags,
       customer_email, attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id,
       subscription_id, charge_number, payable_at, created_at)
     overriding system value
     select id, campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, utm_source,
-      link_id, click_traits_id, source, 'pending', commission_cents, commission, flags, customer_email, attributed_by,
+      link_id, click_traits_id, network_id, source, 'pending', commission_cents, commission, flags, customer_email, attributed_by,
       shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id, subscription_id, charge_number,
       payable_at, created_at
     from input order by campaign_id, external_id
@@ -311,6 +311,7 @@ export async function insertSales(
     utm_source: row.utmSource ?? '',
     link_id: row.linkId ?? null,
     click_traits_id: row.clickTraitsId ?? null,
+    network_id: row.networkId ?? null,
     source: row.source,
     commission_cents: row.commissionCents,
     commission: row.commission,

@@ -288,6 +288,8 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
         values: {
           campaignId: campaign.id,
           affiliateId: affiliate.id,
+          // The network it is recorded in (decision 030), from the affiliate the batch has loaded.
+          networkId: affiliate.networkId,
           clickId: click?.click.id ?? null,
           externalId: input.external_id ?? null,
           amountCents: input.amount_cents,
