@@ -71,7 +71,9 @@ export const REBUILD_DAILY_STATS = `
       coalesce(sum(sh.commission_cents) filter (where s.status = 'approved'), 0),
       coalesce(sum(sh.n) filter (where s.status = 'refunded'), 0)
     from sales s ${SALE_SHARES} group by 1, 2, 3
-  ) x group by 1, 2, 3`;
+  ) x group by 1, 2, 3
+  -- In key order: a large rebuild then appends to the primary key instead of writing all over it.
+  order by 1, 2, 3`;
 
 /** A sale row's key in the `charge` dimension: a subscription's renewal is recurring revenue. */
 const CHARGE_KEY = `case when coalesce(charge_number, 1) > 1 then 'recurring' else 'new' end`;
@@ -90,10 +92,10 @@ export const REBUILD_DAILY_SALES_BY = `
 /** The programme-wide rollups, summed from `daily_stats` (after it was rebuilt, or by the migration). */
 export const REBUILD_DAILY_CAMPAIGN_STATS = `
   insert into daily_campaign_stats (day, campaign_id, ${FIGURES.join(', ')})
-  select day, campaign_id, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from daily_stats group by 1, 2`;
+  select day, campaign_id, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from daily_stats group by 1, 2 order by 1, 2`;
 export const REBUILD_DAILY_AFFILIATE_STATS = `
   insert into daily_affiliate_stats (day, affiliate_id, ${FIGURES.join(', ')})
-  select day, affiliate_id, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from daily_stats group by 1, 2`;
+  select day, affiliate_id, ${FIGURES.map((f) => `sum(${f})`).join(', ')} from daily_stats group by 1, 2 order by 1, 2`;
 
 /** Each link's counted clicks, from the clicks. */
 export const REBUILD_LINK_STATS = `

@@ -161,17 +161,22 @@ export const REBUILD_DAILY_TRAFFIC = `
   insert into daily_traffic (day, link_id, affiliate_id, campaign_id, dimension, key, clicks, sales, commission_cents)
   select day, link_id, affiliate_id, campaign_id, dimension, key, sum(clicks), sum(sales), sum(commission_cents)
   from (
-    select ${dayOf('c.at')} as day, c.link_id, c.affiliate_id, c.campaign_id, d.dimension, d.key,
-      count(*) as clicks, 0 as sales, 0 as commission_cents
-    from clicks c
+    select c.day, c.link_id, c.affiliate_id, c.campaign_id, d.dimension, d.key,
+      sum(c.clicks) as clicks, 0 as sales, 0 as commission_cents
+    -- Summed per traits first: each dimension then fans out a few rows per link and day, not one per click.
+    from (
+      select ${dayOf('at')} as day, link_id, affiliate_id, campaign_id, traits_id, count(*) as clicks
+      from clicks where not is_bot and not is_repeat group by 1, 2, 3, 4, 5
+    ) c
     left join click_traits ct on ct.id = c.traits_id
     ${TRAIT_VALUES}
-    where not c.is_bot and not c.is_repeat
     group by 1, 2, 3, 4, 5, 6
     union all
     ${APPROVED_SALES_WITH_A_CLICK_PER_LINK}
   ) y
-  group by 1, 2, 3, 4, 5, 6`;
+  group by 1, 2, 3, 4, 5, 6
+  -- In key order: a large rebuild then appends to the primary key instead of writing all over it.
+  order by 1, 2, 5, 6`;
 
 /**
  * The programme's traffic rollup recomputed after `daily_traffic` was: its clicks from the per-link
