@@ -83,16 +83,11 @@ function ensureDir(dir: string): string {
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number, readDatabaseUrl?: string): Promise<Database> {
-  // No JIT: the portal's queries read small rollups and indexes, and on large tables the planner's
-  // estimates would start compiling (tens of ms) for reads that take a few (decision 032).
-  const sessionOptions = '-c jit=off';
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: sessionOptions });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  const readPool = readDatabaseUrl
-    ? new pg.Pool({ connectionString: readDatabaseUrl, max: poolSize, options: sessionOptions })
-    : null;
+  const readPool = readDatabaseUrl ? new pg.Pool({ connectionString: readDatabaseUrl, max: poolSize }) : null;
   readPool?.on('error', () => {});
   const readDb = readPool ? (drizzleNodePg({ client: readPool, schema, casing: 'snake_case' }) as unknown as Db) : db;
   const listener = createPostgresListener(databaseUrl);
