@@ -2,8 +2,8 @@
 // (issue 8, "fast at scale"): 1,000 approved affiliates, 50 campaigns, 5,000,000 clicks and 1,000,000
 // sales over the last 365 days, their ledger, redemptions and payments, and an administrator.
 // `--scale` multiplies the clicks and sales, from a tenth for a quick try up to ten times (issue 18:
-// 50,000,000 clicks and 10,000,000 sales, the same affiliates selling ten times as much; about 40 min
-// and 40 GB of disk on a two-core machine, see bench/README.md).
+// 50,000,000 clicks and 10,000,000 sales, the same affiliates selling ten times as much; about 25 min
+// and 26 GB of disk on a two-core machine, see bench/README.md).
 //
 // Runs under tsx (the npm script does so) because it migrates with the server's own code
 // (server/src/db/client.ts) and checks commissions against server/src/modules/sales/commission.ts.
