@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
 import { type SaleShareFigures, sharesOf } from '../attribution/attribution';
 import {
-  addSalesTrafficQueries,
+  addSalesTrafficQuery,
   REBUILD_DAILY_TRAFFIC,
   REBUILD_DAILY_TRAFFIC_BY,
   type TrafficSaleDelta,
@@ -353,10 +353,9 @@ export async function moveSalesInStats(tx: Db, batch: SaleFigures[], from: SaleS
   await tx.execute(
     sql`with by_dimension as (${sql.raw(byHead)}${JSON.stringify(rows)}${sql.raw(byTail)}), ${sql.raw(head)}${deltasJson}${sql.raw(tail)}`,
   );
-  // After the rollups above, per link and then per network, as the click batch adds its clicks.
+  // After the rollups above: per link, then per network, as the click batch adds its clicks.
   if (traffic.length === 0) return;
-  for (const query of addSalesTrafficQueries(traffic)) {
-    const [before, after] = query.text.split('$1') as [string, string];
-    await tx.execute(sql`${sql.raw(before)}${query.params[0]}${sql.raw(after)}`);
-  }
+  const query = addSalesTrafficQuery(traffic);
+  const [before, after] = query.text.split('$1') as [string, string];
+  await tx.execute(sql`${sql.raw(before)}${query.params[0]}${sql.raw(after)}`);
 }

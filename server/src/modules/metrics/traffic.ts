@@ -65,37 +65,38 @@ const PER_NETWORK_OF_LINK_ROWS = `
   from x join affiliates a on a.id = x.affiliate_id join links l on l.id = x.link_id
   where x.dimension = 'device'`;
 
-/** Upserts summed rows of `source` into `daily_traffic_by`, in key order like every rollup writer. */
-const addTrafficBy = (source: string) => `
+/**
+ * Upserts summed rows of `source` into `daily_traffic_by`, in key order like every rollup writer.
+ * `after` names a CTE of the same statement to finish first: the per-link rows are always taken
+ * before the programme's, by the click batch and the sale writer alike, so they never deadlock.
+ */
+const addTrafficBy = (source: string, after?: string) => `
   insert into daily_traffic_by as d (day, dimension, key, network_id, clicks, sales, commission_cents)
   select day, dimension, key, network_id, sum(clicks), sum(sales), sum(commission_cents) from (${source}) y
+  ${after ? `where (select count(*) from ${after}) >= 0` : ''}
   group by dimension, day, network_id, key order by dimension, day, network_id, key
   on conflict (dimension, day, network_id, key) do update set clicks = d.clicks + excluded.clicks,
     sales = d.sales + excluded.sales, commission_cents = d.commission_cents + excluded.commission_cents`;
 
-const TRAFFIC_DELTAS = `jsonb_to_recordset($1::jsonb) as x(day date, link_id bigint, affiliate_id bigint,
-    campaign_id bigint, dimension text, key text, clicks int)`;
-
-/**
- * The click batch's deltas, per link and then per network: two statements, in that order, as the
- * sale writer adds its own (so the two lock the two tables alike and never deadlock).
- */
+/** The click batch's deltas, per link and then per network, in one statement. */
 const ADD_TRAFFIC_SQL = `
-  insert into daily_traffic as d (day, link_id, affiliate_id, campaign_id, dimension, key, clicks)
-  select day, link_id, affiliate_id, campaign_id, dimension, key, clicks from ${TRAFFIC_DELTAS}
-  order by day, link_id, dimension, key
-  on conflict (day, link_id, dimension, key) do update set clicks = d.clicks + excluded.clicks`;
-const ADD_TRAFFIC_BY_SQL = addTrafficBy(`
-  with x as (select *, 0 as sales, 0::bigint as commission_cents from ${TRAFFIC_DELTAS})
-  ${PER_NETWORK_OF_LINK_ROWS}`);
+  with x as materialized (
+    select *, 0 as sales, 0::bigint as commission_cents
+    from jsonb_to_recordset($1::jsonb) as x(day date, link_id bigint, affiliate_id bigint, campaign_id bigint,
+      dimension text, key text, clicks int)
+  ),
+  per_link as (
+    insert into daily_traffic as d (day, link_id, affiliate_id, campaign_id, dimension, key, clicks)
+    select day, link_id, affiliate_id, campaign_id, dimension, key, clicks from x
+    order by day, link_id, dimension, key
+    on conflict (day, link_id, dimension, key) do update set clicks = d.clicks + excluded.clicks
+    returning 1
+  )
+  ${addTrafficBy(PER_NETWORK_OF_LINK_ROWS, 'per_link')}`;
 
-/** The statements and their parameter that add these deltas (for drivers used without Drizzle). */
-export function addTrafficQueries(deltas: TrafficDelta[]) {
-  const params = [JSON.stringify(deltas)];
-  return [
-    { name: 'add_click_traffic', text: ADD_TRAFFIC_SQL, params },
-    { name: 'add_click_traffic_by', text: ADD_TRAFFIC_BY_SQL, params },
-  ];
+/** The statement and its parameter that add these deltas (for drivers used without Drizzle). */
+export function addTrafficQuery(deltas: TrafficDelta[]) {
+  return { text: ADD_TRAFFIC_SQL, params: [JSON.stringify(deltas)] };
 }
 
 /** A sale that came with a click, entering (+1) or leaving (−1) approval, as the traffic rollups count it. */
@@ -109,38 +110,39 @@ export type TrafficSaleDelta = {
   commission_cents: number;
 };
 
-const SALE_DELTAS = `
-  select x.day, x.link_id, l.affiliate_id, l.campaign_id, x.network_id, x.utm_source, d.dimension, d.key,
-    x.sales, x.commission_cents
-  from jsonb_to_recordset($1::jsonb) as x(day date, link_id bigint, traits_id int, network_id bigint,
-    utm_source text, sales int, commission_cents bigint)
-  join links l on l.id = x.link_id
-  left join click_traits ct on ct.id = x.traits_id
-  ${TRAIT_VALUES}`;
-
-/** Approved sales per link: the sale's click's traits, the link's affiliate and campaign (the sale's own). */
+/**
+ * Approved sales per link (the sale's click's traits, the link's affiliate and campaign: the
+ * sale's own), then per network the sale was recorded in, with the sale's UTM source (its link's).
+ */
 const ADD_SALES_TRAFFIC_SQL = `
-  insert into daily_traffic as d (day, link_id, affiliate_id, campaign_id, dimension, key, sales, commission_cents)
-  select day, link_id, affiliate_id, campaign_id, dimension, key, sum(sales), sum(commission_cents)
-  from (${SALE_DELTAS}) y
-  group by day, link_id, affiliate_id, campaign_id, dimension, key order by day, link_id, dimension, key
-  on conflict (day, link_id, dimension, key) do update set sales = d.sales + excluded.sales,
-    commission_cents = d.commission_cents + excluded.commission_cents`;
+  with s as materialized (
+    select x.day, x.link_id, l.affiliate_id, l.campaign_id, x.network_id, x.utm_source, d.dimension, d.key,
+      x.sales, x.commission_cents
+    from jsonb_to_recordset($1::jsonb) as x(day date, link_id bigint, traits_id int, network_id bigint,
+      utm_source text, sales int, commission_cents bigint)
+    join links l on l.id = x.link_id
+    left join click_traits ct on ct.id = x.traits_id
+    ${TRAIT_VALUES}
+  ),
+  per_link as (
+    insert into daily_traffic as d (day, link_id, affiliate_id, campaign_id, dimension, key, sales, commission_cents)
+    select day, link_id, affiliate_id, campaign_id, dimension, key, sum(sales), sum(commission_cents) from s
+    group by day, link_id, affiliate_id, campaign_id, dimension, key order by day, link_id, dimension, key
+    on conflict (day, link_id, dimension, key) do update set sales = d.sales + excluded.sales,
+      commission_cents = d.commission_cents + excluded.commission_cents
+    returning 1
+  )
+  ${addTrafficBy(
+    `select day, dimension, key, network_id, 0 as clicks, sales, commission_cents from s
+    union all
+    select day, 'utm_source', utm_source, network_id, 0, sales, commission_cents from s where dimension = 'device'`,
+    'per_link',
+  )}`;
 
-/** ...and per network the sale was recorded in, with the sale's UTM source (its link's). */
-const ADD_SALES_TRAFFIC_BY_SQL = addTrafficBy(`
-  with s as (${SALE_DELTAS})
-  select day, dimension, key, network_id, 0 as clicks, sales, commission_cents from s
-  union all
-  select day, 'utm_source', utm_source, network_id, 0, sales, commission_cents from s where dimension = 'device'`);
-
-export const addSalesTrafficQueries = (deltas: TrafficSaleDelta[]) => {
-  const params = [JSON.stringify(deltas)];
-  return [
-    { text: ADD_SALES_TRAFFIC_SQL, params },
-    { text: ADD_SALES_TRAFFIC_BY_SQL, params },
-  ];
-};
+export const addSalesTrafficQuery = (deltas: TrafficSaleDelta[]) => ({
+  text: ADD_SALES_TRAFFIC_SQL,
+  params: [JSON.stringify(deltas)],
+});
 
 /** Approved sales that came with a click, per (day, link, dimension, value), from the sales. */
 const APPROVED_SALES_WITH_A_CLICK_PER_LINK = `

@@ -1,4 +1,5 @@
 import { ADMIN_ROLE } from '@contract/auth';
+import { saleBodySchema } from '@contract/sales';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
@@ -17,6 +18,7 @@ import {
   sales,
 } from '../../db/schema';
 import { mergeRecentStats, rebuildDailyStats, scheduleRecentStatsMerge } from '../metrics/daily-stats';
+import { prepareSales } from './sales.service';
 
 // The postback on a launch day (issue 14): many sales at once go through the sale writer, which
 // writes them in batches. These tests hold the batches to what one sale at a time promised.
@@ -316,5 +318,36 @@ describe('sales written in batches', () => {
       headers: adminHeaders,
     });
     expect(JSON.stringify(after.json())).toBe(before);
+  });
+
+  test('a batch read while the one ahead of it writes: an order both hold is one sale, the later answered as a repeat', async () => {
+    const deps = { flushClicks: () => t.app.clickBuffer.flush() };
+    const order = `ahead-${process.pid}`;
+    const request = (amount: number) => ({
+      input: saleBodySchema.parse({
+        campaign_id: campaignIds[0],
+        external_id: order,
+        amount_cents: amount,
+        payment_method: 'pix',
+        affiliate_code: owners[0]?.code,
+      }),
+      meta: { source: 'postback' as const, actorId: null },
+      at: new Date(),
+    });
+    // The writer's pipeline: the second batch does its reads before the first is written.
+    const first = prepareSales(db(), deps, [request(7_000)]);
+    const second = prepareSales(db(), deps, [request(7_000), request(8_000)]);
+    await Promise.all([first.read, second.read]);
+    const [written] = await first.write();
+    const [again, conflicting] = await second.write();
+    expect(written).toMatchObject({ ok: true, value: { created: true } });
+    expect(again).toMatchObject({ ok: true, value: { created: false } });
+    const id = written?.ok ? written.value.sale.id : 0;
+    expect(again?.ok && again.value.sale.id).toBe(id);
+    // Another amount for the same order is the 409 it would be alone.
+    expect(conflicting?.ok).toBe(false);
+    expect(conflicting?.ok === false && (conflicting.error as { code?: string }).code).toBe('CONFLICT');
+    const stored = await db().select({ id: sales.id }).from(sales).where(eq(sales.externalId, order));
+    expect(stored).toEqual([{ id }]);
   });
 });

@@ -174,17 +174,47 @@ async function findOrders(db: Db, pairs: { campaignId: number; externalId: strin
  * fails, each request is tried alone, so one bad sale cannot fail the others.
  */
 export async function recordSales(db: Db, deps: RecordDeps, requests: SaleRequest[]): Promise<SaleOutcome[]> {
-  try {
-    return await recordBatch(db, deps, requests);
-  } catch (error) {
-    if (requests.length === 1) return [{ ok: false, error }];
-    const outcomes: SaleOutcome[] = [];
-    for (const request of requests) outcomes.push(...(await recordSales(db, deps, [request])));
-    return outcomes;
-  }
+  return prepareSales(db, deps, requests).write();
 }
 
-async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): Promise<SaleOutcome[]> {
+/** A batch whose reads are under way or done; `write()` records it (and never rejects). */
+export type PreparedSales = {
+  /** Settles when the batch's reads are done, whatever came of them. */
+  read: Promise<void>;
+  write(): Promise<SaleOutcome[]>;
+};
+
+/**
+ * `recordSales` in two steps, so the sale writer can read the next batch while one is written
+ * (docs/decisions/016). What is read before the write may miss an order the batch being written
+ * holds: the insert skips it on the order's key, and it is answered as a repeat.
+ */
+export function prepareSales(db: Db, deps: RecordDeps, requests: SaleRequest[]): PreparedSales {
+  const prepared = prepareBatch(db, deps, requests);
+  // A failure is handled in write(); `read` (which swallows it) keeps it from counting as unhandled.
+  const read = prepared.then(
+    () => {},
+    () => {},
+  );
+  return {
+    read,
+    async write() {
+      try {
+        return await writeBatch(db, requests, await prepared);
+      } catch (error) {
+        if (requests.length === 1) return [{ ok: false, error }];
+        const outcomes: SaleOutcome[] = [];
+        for (const request of requests) outcomes.push(...(await recordSales(db, deps, [request])));
+        return outcomes;
+      }
+    },
+  };
+}
+
+type PreparedBatch = Awaited<ReturnType<typeof prepareBatch>>;
+
+/** The batch's reads, attribution, commissions and fraud flags: everything but the write. */
+async function prepareBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]) {
   const outcomes: (SaleOutcome | undefined)[] = new Array(requests.length);
   const ordered = requests.flatMap(({ input }) =>
     input.external_id ? [{ campaignId: input.campaign_id, externalId: input.external_id }] : [],
@@ -338,6 +368,15 @@ async function recordBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]): P
     }
   }
 
+  return { outcomes, fresh, repeats };
+}
+
+/** Writes a prepared batch in one statement (a transaction when some are approved at once), and answers each request. */
+async function writeBatch(
+  db: Db,
+  requests: SaleRequest[],
+  { outcomes, fresh, repeats }: PreparedBatch,
+): Promise<SaleOutcome[]> {
   const created = new Map<number, Sale>();
   if (fresh.length > 0) {
     const write = async (tx: Db) => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { addStatsQuery, brasiliaDayOf, clickDeltas } from '../metrics/daily-stats';
-import { addTrafficQueries, trafficDeltas } from '../metrics/traffic';
+import { addTrafficQuery, trafficDeltas } from '../metrics/traffic';
 import { binaryRow, COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin } from './click-copy';
 import {
   type ClickEnrichment,
@@ -99,6 +99,7 @@ const CLICK_RETRY_MS = 1000;
 const CLICK_BATCH_MAX = { pglite: 1500, postgres: 1000 };
 const REPEAT_WINDOW_MS = 60 * 60 * 1000;
 const ADD_CLICK_STATS = 'add_click_stats';
+const ADD_CLICK_TRAFFIC = 'add_click_traffic';
 /**
  * Takes the hour for each visit this server counted, unless another server already took it: the
  * upsert only replaces a visit counted an hour or more before, and returns the visits that counted.
@@ -202,9 +203,8 @@ async function copyToPostgres(
     if (deltas.length > 0) {
       const stats = addStatsQuery(deltas);
       await connection.query(stats.text, stats.params);
-      for (const traffic of addTrafficQueries(trafficDeltas(keys, enrichments))) {
-        await connection.query(traffic.text, traffic.params);
-      }
+      const traffic = addTrafficQuery(trafficDeltas(keys, enrichments));
+      await connection.query(traffic.text, traffic.params);
     }
     if (floods.length > 0) await connection.query(ADD_FLOODS_SQL, [JSON.stringify(floods)]);
     await connection.query('commit');
@@ -374,17 +374,13 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
         statsPrepared = true;
       }
       await tx.exec(`execute ${ADD_CLICK_STATS}('${(stats.params[0] as string).replaceAll("'", "''")}')`);
-      const traffic = addTrafficQueries(trafficDeltas(keys, enrichments));
+      const traffic = addTrafficQuery(trafficDeltas(keys, enrichments));
       if (!trafficPrepared) {
-        for (const query of traffic) {
-          const found = await tx.query('select 1 from pg_prepared_statements where name = $1', [query.name]);
-          if (found.rows.length === 0) await tx.exec(`prepare ${query.name}(jsonb) as ${query.text}`);
-        }
+        const found = await tx.query('select 1 from pg_prepared_statements where name = $1', [ADD_CLICK_TRAFFIC]);
+        if (found.rows.length === 0) await tx.exec(`prepare ${ADD_CLICK_TRAFFIC}(jsonb) as ${traffic.text}`);
         trafficPrepared = true;
       }
-      for (const query of traffic) {
-        await tx.exec(`execute ${query.name}('${(query.params[0] as string).replaceAll("'", "''")}')`);
-      }
+      await tx.exec(`execute ${ADD_CLICK_TRAFFIC}('${(traffic.params[0] as string).replaceAll("'", "''")}')`);
     });
     return [];
   }
