@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
@@ -46,4 +47,20 @@ export async function migrateBefore(database: Database, tag: string) {
       ? await import('drizzle-orm/node-postgres/migrator')
       : await import('drizzle-orm/pglite/migrator');
   await migrate(database.db as never, { migrationsFolder: folder });
+}
+
+/**
+ * The programme the migration tests start from, written as raw rows (the schema of an older install
+ * is not the code's): network 7, affiliate 1 in it and affiliate 2 in none, and campaign 1.
+ */
+export async function insertTwoAffiliatesAndACampaign(database: Database) {
+  const db = database.db;
+  await db.execute(sql`insert into networks (id, name) overriding system value values (7, 'Rede Sete')`);
+  await db.execute(sql`insert into users (id, email, password_hash, first_name, last_name, role) overriding system value
+    values (1, 'a@x.test', 'h', 'A', 'A', 'Afiliado'), (2, 'b@x.test', 'h', 'B', 'B', 'Afiliado')`);
+  await db.execute(sql`insert into affiliates (id, user_id, code, network_id, status) overriding system value
+    values (1, 1, 'AAA', 7, 'approved'), (2, 2, 'BBB', null, 'approved')`);
+  await db.execute(
+    sql`insert into campaigns (id, name, destination_url, cookie_days, hold_days) overriding system value values (1, 'C', 'https://c.example.com/', 30, 0)`,
+  );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { emptyDatabase, migrateBefore } from '../../../test/older-install';
+import { emptyDatabase, insertTwoAffiliatesAndACampaign, migrateBefore } from '../../../test/older-install';
 import { selectRows } from '../../db/client';
 
 describe('an install made before the traffic rollups counted sales (decision 031)', () => {
@@ -9,14 +9,7 @@ describe('an install made before the traffic rollups counted sales (decision 031
     try {
       await migrateBefore(database, '0028_traffic_sales');
       const db = database.db;
-      await db.execute(sql`insert into networks (id, name) overriding system value values (7, 'Rede Sete')`);
-      await db.execute(sql`insert into users (id, email, password_hash, first_name, last_name, role) overriding system value
-        values (1, 'a@x.test', 'h', 'A', 'A', 'Afiliado'), (2, 'b@x.test', 'h', 'B', 'B', 'Afiliado')`);
-      await db.execute(sql`insert into affiliates (id, user_id, code, network_id, status) overriding system value
-        values (1, 1, 'AAA', 7, 'approved'), (2, 2, 'BBB', null, 'approved')`);
-      await db.execute(
-        sql`insert into campaigns (id, name, destination_url, cookie_days, hold_days) overriding system value values (1, 'C', 'https://c.example.com/', 30, 0)`,
-      );
+      await insertTwoAffiliatesAndACampaign(database);
       await db.execute(sql`insert into links (id, affiliate_id, campaign_id, code, utm_source) overriding system value
         values (1, 1, 1, 'la', 'instagram'), (2, 2, 1, 'lb', '')`);
       await db.execute(sql`insert into click_traits (id, country, device, browser, os, referrer_host) overriding system value

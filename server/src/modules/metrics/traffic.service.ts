@@ -47,18 +47,14 @@ function rowsOf(db: Db, scope: Scope, by: Query['by'], from: string, to: string)
     );
   }
   // Every counted click and every sale with a click has exactly one device row: the UTM source sums those per link.
-  return by === 'utm_source'
-    ? selectRows<Row>(
-        db,
-        sql`select l.utm_source as key, sum(t.clicks) as clicks, sum(t.sales) as sales, sum(t.commission_cents) as commission
-          from daily_traffic t join links l on l.id = t.link_id
-          where t.dimension = 'device' and ${period}${filters(scope)} group by 1`,
-      )
-    : selectRows<Row>(
-        db,
-        sql`select t.key, sum(t.clicks) as clicks, sum(t.sales) as sales, sum(t.commission_cents) as commission
-          from daily_traffic t where t.dimension = ${by} and ${period}${filters(scope)} group by 1`,
-      );
+  const byLink = by === 'utm_source';
+  return selectRows<Row>(
+    db,
+    sql`select ${byLink ? sql`l.utm_source` : sql`t.key`} as key, sum(t.clicks) as clicks, sum(t.sales) as sales,
+        sum(t.commission_cents) as commission
+      from daily_traffic t${byLink ? sql` join links l on l.id = t.link_id` : sql``}
+      where t.dimension = ${byLink ? 'device' : by} and ${period}${filters(scope)} group by 1`,
+  );
 }
 
 /**

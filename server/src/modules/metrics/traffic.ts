@@ -45,9 +45,10 @@ export function trafficDeltas(keys: string[], enrichments: ClickEnrichment[]): T
 }
 
 /** A click's or a sale's value of each dimension, from its `click_traits` row (aliased `ct`, may be missing). */
-const TRAIT_VALUES = `cross join lateral (values ('country', coalesce(ct.country, '')), ('device', coalesce(ct.device, '')),
-    ('browser', coalesce(ct.browser, '')), ('os', coalesce(ct.os, '')), ('referrer', coalesce(ct.referrer_host, '')))
-    as d(dimension, key)`;
+const traitValues = (more = '') => `cross join lateral (values ('country', coalesce(ct.country, '')),
+    ('device', coalesce(ct.device, '')), ('browser', coalesce(ct.browser, '')), ('os', coalesce(ct.os, '')),
+    ('referrer', coalesce(ct.referrer_host, ''))${more}) as d(dimension, key)`;
+const TRAIT_VALUES = traitValues();
 
 /** A moment's Brasília day, as every rollup keys it. */
 const dayOf = (column: string) => `((${column} at time zone 'UTC') - interval '3 hours')::date`;
@@ -193,7 +194,5 @@ export const REBUILD_DAILY_TRAFFIC_BY = addTrafficBy(`
   select ${dayOf('s.created_at')}, d.dimension, d.key, coalesce(s.network_id, 0), 0, 1, s.commission_cents
   from sales s
   left join click_traits ct on ct.id = s.click_traits_id
-  cross join lateral (values ('country', coalesce(ct.country, '')), ('device', coalesce(ct.device, '')),
-    ('browser', coalesce(ct.browser, '')), ('os', coalesce(ct.os, '')), ('referrer', coalesce(ct.referrer_host, '')),
-    ('utm_source', s.utm_source)) as d(dimension, key)
+  ${traitValues(", ('utm_source', s.utm_source)")}
   where s.status = 'approved' and s.click_id is not null and s.link_id is not null`);
