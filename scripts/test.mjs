@@ -5,6 +5,7 @@
 // Ends with one line "tests: N passed, M failed" summing every test runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureHaproxy } from './ensure-haproxy.mjs';
@@ -16,6 +17,8 @@ mkdirSync(TMP, { recursive: true });
 const results = [];
 let passed = 0;
 let failed = 0;
+// Named again under the summary: CI shows only the tail of the output.
+const failures = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n━━ ${title}`);
@@ -31,13 +34,46 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const suite of report.testResults) {
+    for (const test of suite.assertionResults) {
+      if (test.status === 'failed')
+        failures.push(`${suite.name}: ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    }
+    // A file that failed before any test ran (an import error, a hook) has no failed test to name.
+    if (suite.status === 'failed' && !suite.assertionResults.some((t) => t.status === 'failed')) {
+      failures.push(`${suite.name}: ${firstLine([suite.message])}`);
+    }
+  }
+}
+
+function firstLine(messages) {
+  const text = (messages ?? []).filter(Boolean).join('\n');
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   passed += stats.expected;
   failed += stats.unexpected + stats.flaky;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const errors = test.results.flatMap((r) => (r.error?.message ? [r.error.message] : []));
+          failures.push(`${spec.file}:${spec.line}: ${spec.title} (${test.status}): ${firstLine(errors)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of suites ?? []) visit(suite);
 }
 
 async function postgresReachable(url) {
@@ -110,5 +146,9 @@ if (!ensureChromium()) {
 console.log('\n━━ Summary');
 for (const { title, ok, seconds } of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${title} (${seconds}s)`);
 const allOk = results.every((r) => r.ok);
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const failure of failures) console.log(`  ✗ ${stripVTControlCharacters(failure)}`);
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(allOk && failed === 0 ? 0 : 1);
