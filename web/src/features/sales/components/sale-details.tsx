@@ -18,6 +18,7 @@ import { useDecideSale } from '../api/sales';
 import { originLabel } from './origin-label';
 import { SaleCommissionCard } from './sale-commission-card';
 import { SaleDecisionModal } from './sale-decision-modal';
+import { saleEventBy, saleEventNote } from './sale-event-words';
 import { SaleFlags, SaleStatusBadge } from './sale-status-badge';
 
 const EVENT_ICON: Record<SaleEvent['kind'], ReactNode> = {
@@ -75,15 +76,6 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
     return t(`sales.details.ledger.${event.ledger_kind}`);
   };
   const isReversed = sale.status === 'cancelled' || sale.status === 'refunded' || sale.status === 'chargeback';
-  const eventBy = (event: SaleEvent) => {
-    // No one approved it: the approval job (which notes why) after the hold, or the merchant's system,
-    // whose postback reported the sale already approved (no note).
-    if (event.kind === 'approved' && event.actor_name === null) {
-      return t(event.note ? 'sales.details.automatic' : 'sales.details.approvedOnArrival');
-    }
-    return event.actor_name ? t('sales.details.by', { name: event.actor_name }) : null;
-  };
-
   return (
     <Stack gap="lg">
       <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
@@ -197,7 +189,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
               >
                 <Text size="xs" c="dimmed">
                   {when(event.at)}
-                  {eventBy(event) ? ` · ${eventBy(event)}` : ''}
+                  {saleEventBy(event, t) ? ` · ${saleEventBy(event, t)}` : ''}
                 </Text>
                 {event.amount_cents !== undefined && (
                   // The sign and the bullet's colour say which way it went: green and red text this small
@@ -211,9 +203,9 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
                     {t('sales.details.referrer')}: {sale.click.referrer}
                   </Text>
                 )}
-                {event.note && (
+                {saleEventNote(event) && (
                   <Text size="sm" fs="italic">
-                    “{event.note}”
+                    “{saleEventNote(event)}”
                   </Text>
                 )}
               </Timeline.Item>
