@@ -117,7 +117,14 @@ if (await postgresReachable(postgresUrl)) {
   const cluster = 'Two servers behind HAProxy, one killed (npm run test:cluster)';
   let clusterOk = false;
   if (ensureHaproxy()) {
-    clusterOk = run(cluster, process.execPath, ['scripts/test-cluster.mjs'], { TEST_DATABASE_URL: postgresUrl });
+    const clusterFailures = `${TMP}/cluster-failures.json`;
+    clusterOk = run(cluster, process.execPath, ['scripts/test-cluster.mjs'], {
+      TEST_DATABASE_URL: postgresUrl,
+      CLUSTER_FAILURES_FILE: clusterFailures,
+    });
+    if (existsSync(clusterFailures)) {
+      for (const what of JSON.parse(readFileSync(clusterFailures, 'utf8'))) failures.push(`test:cluster: ${what}`);
+    }
   } else {
     results.push({ title: `${cluster}: HAProxy missing`, ok: false, seconds: 0 });
   }

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { type LevelProgress, PROMOTION_WINDOW_DAYS, type PromotionRun, type PromotionSettings } from '@contract/levels';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { affiliates, levels, sales, settings, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { acquireLease, every, lastRunOf, releaseLease } from '../../jobs/lease';
+import { every, lastRunOf, withLease } from '../../jobs/lease';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
 
@@ -164,17 +163,13 @@ export async function runPromotions(db: Db, actorId: number | null, now = new Da
 
 /** An admin's "promote now": the same run, under the same lease as the daily job. */
 export async function runPromotionsNow(db: Db, actorId: number): Promise<PromotionRun> {
-  const holder = randomUUID();
-  if (!(await acquireLease(db, PROMOTION_JOB, holder))) {
+  const run = await withLease(db, PROMOTION_JOB, () => runPromotions(db, actorId));
+  if (!run) {
     throw new AppError('CONFLICT', 'A promotion run is under way; try again in a moment.', {
       reason: 'PROMOTION_RUNNING',
     });
   }
-  try {
-    return await runPromotions(db, actorId);
-  } finally {
-    await releaseLease(db, PROMOTION_JOB, holder);
-  }
+  return run;
 }
 
 /**
@@ -184,13 +179,7 @@ export async function runPromotionsNow(db: Db, actorId: number): Promise<Promoti
 export async function runDailyPromotion(db: Db, now = new Date()): Promise<PromotionRun | null> {
   const { enabled, last_run_at } = await getPromotionSettings(db);
   if (!enabled || (last_run_at && now.getTime() - Date.parse(last_run_at) < DAY_MS)) return null;
-  const holder = randomUUID();
-  if (!(await acquireLease(db, PROMOTION_JOB, holder))) return null;
-  try {
-    return await runPromotions(db, null, now);
-  } finally {
-    await releaseLease(db, PROMOTION_JOB, holder);
-  }
+  return withLease(db, PROMOTION_JOB, () => runPromotions(db, null, now));
 }
 
 /** Checked every hour on every server; the lease and the last run make it once a day. */

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { sales } from '../../db/schema';
 import { AppError } from '../../errors';
-import { acquireLease, every, releaseLease } from '../../jobs/lease';
+import { every, withLease } from '../../jobs/lease';
 import { decideSale } from './sales.service';
 
 export const AUTO_APPROVAL_JOB = 'sales.auto-approval';
@@ -17,10 +16,8 @@ const BATCH = 500;
  * null when another server holds the job.
  */
 export async function runAutoApproval(db: Db, now = new Date()): Promise<number | null> {
-  const holder = randomUUID();
-  if (!(await acquireLease(db, AUTO_APPROVAL_JOB, holder))) return null;
-  let approved = 0;
-  try {
+  return withLease(db, AUTO_APPROVAL_JOB, async () => {
+    let approved = 0;
     for (;;) {
       const due = await db
         .select({ id: sales.id })
@@ -39,12 +36,9 @@ export async function runAutoApproval(db: Db, now = new Date()): Promise<number 
           if (!(error instanceof AppError)) throw error;
         }
       }
-      if (due.length < BATCH || progressed === 0) break;
+      if (due.length < BATCH || progressed === 0) return approved;
     }
-  } finally {
-    await releaseLease(db, AUTO_APPROVAL_JOB, holder);
-  }
-  return approved;
+  });
 }
 
 /**

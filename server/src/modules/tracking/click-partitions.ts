@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, selectRows } from '../../db/client';
-import { acquireLease, every, releaseLease } from '../../jobs/lease';
+import { every, withLease } from '../../jobs/lease';
 
 export const CLICK_PARTITIONS_JOB = 'tracking.click-partitions';
 
@@ -41,13 +40,10 @@ export async function dropAgedClicks(db: Db, retentionMonths: number, now = new 
 
 /** Partitions ahead and retention, on one server at a time. Null when another server holds the job. */
 export async function runClickPartitions(db: Db, retentionMonths: number, now = new Date()) {
-  const holder = randomUUID();
-  if (!(await acquireLease(db, CLICK_PARTITIONS_JOB, holder))) return null;
-  try {
-    return { made: await ensureClickPartitions(db, now), dropped: await dropAgedClicks(db, retentionMonths, now) };
-  } finally {
-    await releaseLease(db, CLICK_PARTITIONS_JOB, holder);
-  }
+  return withLease(db, CLICK_PARTITIONS_JOB, async () => ({
+    made: await ensureClickPartitions(db, now),
+    dropped: await dropAgedClicks(db, retentionMonths, now),
+  }));
 }
 
 /** A few times a day on every server; the lease makes one of them do the work. */
