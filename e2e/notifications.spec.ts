@@ -27,7 +27,7 @@ test.describe('[NOTIFICATIONS] notifications that stay', () => {
     const admin = await apiSignIn(ADMIN.email, ADMIN.password);
     const campaign = await createCampaign(`Avisos ${stamp}`, { commission_type: 'fixed', commission_value: 1_000 });
     const sales: number[] = [];
-    for (const n of [1, 2, 3]) {
+    for (const n of [1, 2, 3, 4]) {
       const sale = await call<{ id: number }>('/sales', {
         token: admin,
         body: {
@@ -40,7 +40,7 @@ test.describe('[NOTIFICATIONS] notifications that stay', () => {
       });
       sales.push(sale.id);
     }
-    const [first, second, third] = sales as [number, number, number];
+    const [first, second, third, fourth] = sales as [number, number, number, number];
     const approve = (id: number) => call(`/sales/${id}/approve`, { method: 'POST', token: admin });
 
     // First visit: the affiliate watches their sales when an admin approves one; the list follows.
@@ -70,6 +70,10 @@ test.describe('[NOTIFICATIONS] notifications that stay', () => {
     }
     // Opening the bell read them: the count is gone, and they stay listed while the page lives.
     await expect(bell(again)).toHaveAccessibleName('Notifications');
+    // One that arrives while the bell is open is in view, so it is read too: no count comes back.
+    await approve(fourth);
+    await expect(bellList(again)).toContainText(`Your sale #${fourth} on “${campaign.name}” was approved.`);
+    await expect(bell(again)).toHaveAccessibleName('Notifications');
     await again.keyboard.press('Escape');
 
     // Read on the server: a reload does not bring them back.
@@ -79,7 +83,7 @@ test.describe('[NOTIFICATIONS] notifications that stay', () => {
     // Other journeys' new campaigns may reach every affiliate meanwhile: what matters is that these
     // three are gone once the bell has its list from the server.
     await expect(again.getByText('Nothing new.', { exact: false }).or(bellList(again))).toBeVisible();
-    for (const id of [first, second, third]) {
+    for (const id of [first, second, third, fourth]) {
       await expect(again.getByText(`Your sale #${id} on`, { exact: false })).toHaveCount(0);
     }
     await secondVisit.close();

@@ -1,7 +1,7 @@
 import type { Notification } from '@contract/notifications';
 import { Popover, ScrollArea, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../app/paths';
 import { useTranslation } from '../i18n';
@@ -21,8 +21,8 @@ function linkOf(notification: Notification): string | null {
 
 /**
  * The bell: the person's unread notifications as the server keeps them (so they are there after a
- * reload or the next sign-in), and those that arrive live. Opening it marks them read on the server;
- * they stay listed until the page is left. Its own chunk, loaded after the page has painted
+ * reload or the next sign-in), and those that arrive live. Opening it marks them read on the server,
+ * and those that arrive while it is open too; they stay listed until the page is left. Its own chunk, loaded after the page has painted
  * (layouts/full-layout.tsx): until then the button stands alone, and a click on it opens the list
  * once it is there.
  */
@@ -31,16 +31,28 @@ export default function NotificationBell({ initiallyOpened = false }: { initiall
   const { items, unread } = useBellNotifications();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
-  // Opened after mounting rather than from the start, so the popover's onOpen marks them read.
   useEffect(() => {
     if (initiallyOpened) setOpened(true);
   }, [initiallyOpened]);
+  // Open, the bell shows what it lists: read on opening, and so is each one that arrives while it
+  // stays open (a count growing on an open list would ask to read what is already in view).
+  // Once per newest one: a server that fails to mark them is not asked again and again.
+  const markedUpTo = useRef(0);
+  const newest = items[0]?.id ?? 0;
+  useEffect(() => {
+    if (!opened) {
+      markedUpTo.current = 0;
+      return;
+    }
+    if (unread === 0 || newest <= markedUpTo.current) return;
+    markedUpTo.current = newest;
+    void markNotificationsRead().catch(() => {});
+  }, [opened, unread, newest]);
   return (
     <Popover
       opened={opened}
       // Controlled, so the bell button toggles it; Escape and a click outside close it through here.
       onChange={setOpened}
-      onOpen={() => void markNotificationsRead().catch(() => {})}
       width={340}
       position="bottom-end"
       shadow="md"
