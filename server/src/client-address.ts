@@ -21,8 +21,10 @@ export function compileProxyTrust(setting: TrustProxy): ProxyTrust | false {
 
 /** The client's address: the socket peer, or the first untrusted hop when proxies are trusted. */
 export function clientAddress(req: IncomingMessage, trust: ProxyTrust | false): string {
-  if (!trust) return req.socket.remoteAddress ?? '';
-  return proxyAddr(req, trust);
+  // A connection the client (or the proxy) already reset has no peer address any more: '' then.
+  const peer = req.socket.remoteAddress;
+  if (!trust || peer === undefined) return peer ?? '';
+  return proxyAddr(req, trust) ?? '';
 }
 
 /** The keyed hash of an address that clicks and sign-ins keep instead of it (LGPD): 32 hex digits. */

@@ -180,7 +180,9 @@ export function registerRedirect(
       return reply.code(410).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(INACTIVE_PAGE);
     }
     const clickId = clientChosenIds ? newClickId() : request.id;
-    const { location, cookie, mustWait } = follow(target, request.method, request.ip, request.headers, clickId);
+    // Fastify has no address for a connection already reset (request.ip undefined).
+    const ip = request.ip ?? '';
+    const { location, cookie, mustWait } = follow(target, request.method, ip, request.headers, clickId);
     const send = () => {
       reply.code(302).header('location', location).header('cache-control', 'no-store');
       if (cookie) reply.header('set-cookie', cookie);

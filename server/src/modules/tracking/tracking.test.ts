@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { IncomingMessage, request, ServerResponse } from 'node:http';
+import { type AddressInfo, Socket } from 'node:net';
 import { ADMIN_ROLE } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -297,6 +297,23 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
     const recorded = await clicksOf(link.id);
     expect(recorded.find((c) => c.userAgent === 'Agent/untrusting')?.ipHash).toBe(hashOf(peer));
     expect(recorded.find((c) => c.userAgent === 'Agent/trusting')?.ipHash).toBe(hashOf('203.0.113.9'));
+  });
+
+  test('a click whose connection is already gone (no peer address) does not bring the server down', async () => {
+    const link = (await linkFor({ campaign_id: campaignId, sub_id: 'gone' })).json();
+    await follow(link.code, { 'user-agent': 'Agent/first' }, 'GET', '10.9.0.2');
+    // What a connection reset by the client or the proxy leaves: a socket with no remote address.
+    const req = new IncomingMessage(new Socket());
+    Object.assign(req, { method: 'GET', url: `/r/${link.code}`, headers: { 'user-agent': 'Agent/gone' } });
+    const res = new ServerResponse(req);
+    expect(() => t.app.server.emit('request', req, res)).not.toThrow();
+    // No socket to write to: the answer is ended into the response, which is all it can do.
+    for (let waited = 0; !res.writableEnded && waited < 5_000; waited += 10)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(res.statusCode).toBe(302);
+    await t.app.clickBuffer.flush();
+    const recorded = await clicksOf(link.id);
+    expect(recorded.map((c) => c.userAgent).sort()).toEqual(['Agent/first', 'Agent/gone']);
   });
 
   test('a graceful shutdown writes the clicks still in memory', async () => {
