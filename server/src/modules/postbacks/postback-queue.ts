@@ -1,5 +1,4 @@
-import type { SaleAction } from '@contract/sales';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliatePostbacks, links, postbackDeliveries, sales } from '../../db/schema';
 
@@ -11,32 +10,24 @@ import { affiliatePostbacks, links, postbackDeliveries, sales } from '../../db/s
  */
 
 /**
- * For the statement that records a batch of sales (sales.repository INSERT_SALES): a `created`
- * delivery for each new sale whose affiliate asked for one, in the same statement as the sale.
- * It reads the `inserted` CTE of that statement.
+ * The postbacks a sale step calls for, as a CTE of the step's one statement (sales/sale-step.ts),
+ * over the CTE `changed` it made (the sales as they are now, with `from_status`): a new sale is
+ * `created` (status pending, as it was recorded), an approval `approved`, a cancellation, refund or
+ * chargeback `reversed`. Rows only for affiliates with an active postback for the event.
  */
-export const POSTBACKS_CREATED_CTE = `
-  postbacks_queued as (
+export const SALE_STEP_POSTBACKS_CTE = `
+  step_postbacks as (
     insert into postback_deliveries (affiliate_id, sale_id, event, sale_status)
-    select inserted.affiliate_id, inserted.id, 'created', 'pending'
-    from inserted join affiliate_postbacks p on p.affiliate_id = inserted.affiliate_id
-    where p.active and 'created' = any(p.events)
+    select s.affiliate_id, s.id, e.event, e.sale_status
+    from changed s
+    cross join lateral (values (1, 'created', 'pending', s.from_status is null),
+      (2, 'approved', s.status::text, s.status = 'approved'),
+      (3, 'reversed', s.status::text, s.status in ('cancelled', 'refunded', 'chargeback'))
+    ) as e(nth, event, sale_status, applies)
+    join affiliate_postbacks p on p.affiliate_id = s.affiliate_id
+    where e.applies and p.active and e.event = any(p.events)
+    order by s.id, e.nth
   )`;
-
-const EVENT_OF = { approve: 'approved', cancel: 'reversed', refund: 'reversed', chargeback: 'reversed' } as const;
-
-/**
- * The postbacks a sale step calls for, as a CTE for the step's outbox statement
- * (sales/sale-step-outbox.ts): rows only for affiliates who asked for this event.
- */
-export function salePostbacksCte(action: SaleAction, saleIds: number[]): SQL {
-  const event = EVENT_OF[action];
-  return sql`postbacks_queued as (
-    insert into ${postbackDeliveries} (affiliate_id, sale_id, event, sale_status)
-    select ${sales.affiliateId}, ${sales.id}, ${event}::text, ${sales.status}
-    from ${sales} join ${affiliatePostbacks} on ${affiliatePostbacks.affiliateId} = ${sales.affiliateId}
-    where ${inArray(sales.id, saleIds)} and ${affiliatePostbacks.active} and ${event}::text = any(${affiliatePostbacks.events}))`;
-}
 
 /**
  * Takes up to `limit` due deliveries for this worker: each attempt is counted and the row held

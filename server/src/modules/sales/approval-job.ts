@@ -2,9 +2,8 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { sales } from '../../db/schema';
-import { AppError } from '../../errors';
 import { every, withLease } from '../../jobs/lease';
-import { decideSale } from './sales.service';
+import { applySaleAction } from './sale-decisions';
 
 export const AUTO_APPROVAL_JOB = 'sales.auto-approval';
 const BATCH = 500;
@@ -12,7 +11,7 @@ const BATCH = 500;
 /**
  * Approves every pending, unflagged sale whose hold for its payment method has passed. Runs on one
  * server at a time; each approval is still conditional, so a sale is approved (and paid into the
- * ledger) once even if an admin decides it at the same moment. Returns how many it approved, or
+ * ledger) once even if an admin decides it at the same moment. Each batch of due sales is one sale step. Returns how many it approved, or
  * null when another server holds the job.
  */
 export async function runAutoApproval(db: Db, now = new Date()): Promise<number | null> {
@@ -25,17 +24,16 @@ export async function runAutoApproval(db: Db, now = new Date()): Promise<number 
         .where(and(eq(sales.status, 'pending'), lte(sales.payableAt, now), sql`jsonb_array_length(${sales.flags}) = 0`))
         .orderBy(asc(sales.payableAt))
         .limit(BATCH);
-      let progressed = 0;
-      for (const { id } of due) {
-        try {
-          await decideSale(db, null, id, 'approve', 'hold period ended');
-          approved++;
-          progressed++;
-        } catch (error) {
-          // Decided by someone else meanwhile: nothing to do.
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
+      // One sale step for the batch; a sale decided by someone else meanwhile is left as it is.
+      const results = await applySaleAction(
+        db,
+        null,
+        due.map((row) => row.id),
+        'approve',
+        'hold period ended',
+      );
+      const progressed = results.filter((result) => result.outcome.ok).length;
+      approved += progressed;
       if (due.length < BATCH || progressed === 0) return approved;
     }
   });

@@ -18,7 +18,7 @@ import {
   sales,
 } from '../../db/schema';
 import { mergeRecentStats, rebuildDailyStats, scheduleRecentStatsMerge } from '../metrics/daily-stats';
-import { prepareSales } from './sales.service';
+import { prepareSales } from './sale-recording';
 
 // The postback on a launch day (issue 14): many sales at once go through the sale writer, which
 // writes them in batches. These tests hold the batches to what one sale at a time promised.

@@ -7,7 +7,7 @@ import {
   type SaleInput,
   type SaleRequest,
   type SaleSource,
-} from './sales.service';
+} from './sale-recording';
 
 /** A batch's upper size: 20 columns a row keeps one insert far below PostgreSQL's 65,535 parameters. */
 const SALE_BATCH_MAX = 500;

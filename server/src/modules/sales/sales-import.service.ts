@@ -4,8 +4,8 @@ import { type SaleImportResult, saleBodySchema } from '@contract/sales';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { chargebackOrder } from './sale-decisions';
 import type { SaleWriter } from './sale-writer';
-import { chargebackOrder } from './sales.service';
 
 /**
  * A spreadsheet's amount in cents, read as the screen's money field reads it ("189,90", "1.234,56",

@@ -20,7 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
 import { createApiKey, findApiKeys, postbackKeys, revokeApiKey, verifyPostback } from './api-keys.service';
-import { chargebackOrder, decideSale, decideSales, findSales, getSaleById, viewerOf } from './sales.service';
+import { chargebackOrder, decideSale, decideSales } from './sale-decisions';
+import { findSales, getSaleById, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
 import { importSales } from './sales-import.service';
 

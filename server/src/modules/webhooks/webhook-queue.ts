@@ -1,8 +1,7 @@
-import type { SaleAction } from '@contract/sales';
 import type { WebhookEvent } from '@contract/webhooks';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sales, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 /**
  * The webhook queue (docs/decisions/023): rows of `webhook_deliveries`, one per event and endpoint,
@@ -14,61 +13,28 @@ import { sales, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 /** The event's moment as the payload's `timestamp` says it (the transaction's time, in UTC). */
 const EVENT_TIME = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** What a `sale.*` event says of the sale, from a row of `sales` (or of the batch insert's CTE) named `s`. */
-const SALE_DATA = `jsonb_build_object('id', s.id, 'campaign_id', s.campaign_id, 'affiliate_id', s.affiliate_id,
-  'external_id', s.external_id, 'amount_cents', s.amount_cents, 'commission_cents', s.commission_cents,
-  'currency', 'BRL', 'payment_method', s.payment_method, 'status', s.status,
-  'subscription_id', s.subscription_id, 'charge_number', s.charge_number)`;
-
 /**
- * For the statement that records a batch of sales (sales.repository INSERT_SALES): a `sale.created`
- * message for each new sale and each endpoint subscribed to it, in the same statement as the sale.
- * It reads the `inserted` CTE of that statement (which returns the columns SALE_DATA names).
+ * The webhooks a sale step calls for, as a CTE of the step's one statement (sales/sale-step.ts),
+ * over the CTE `changed` it made: `sale.created` for a new sale (status pending, as it was
+ * recorded), then `sale.approved`, `sale.refunded` or `sale.chargeback` for the status it entered (a
+ * cancellation has no event). A row per event and per enabled endpoint subscribed to it, in sale order.
  */
-export const WEBHOOKS_SALE_CREATED_CTE = `
-  webhooks_queued as (
+export const SALE_STEP_WEBHOOKS_CTE = `
+  step_webhooks as (
     insert into webhook_deliveries (endpoint_id, event_type, subject, payload)
-    select e.id, 'sale.created', 'sale:' || s.id, jsonb_build_object('type', 'sale.created', 'timestamp', ${EVENT_TIME},
-      'data', ${SALE_DATA})
-    from (select *, 'pending' as status from inserted order by id) s
-    cross join webhook_endpoints e
-    where e.enabled and 'sale.created' = any(e.events)
+    select e.id, w.type, 'sale:' || s.id, jsonb_build_object('type', w.type, 'timestamp', ${EVENT_TIME},
+      'data', jsonb_build_object('id', s.id, 'campaign_id', s.campaign_id, 'affiliate_id', s.affiliate_id,
+        'external_id', s.external_id, 'amount_cents', s.amount_cents, 'commission_cents', s.commission_cents,
+        'currency', 'BRL', 'payment_method', s.payment_method, 'status', w.status,
+        'subscription_id', s.subscription_id, 'charge_number', s.charge_number))
+    from changed s
+    cross join lateral (values (1, 'sale.created', 'pending', s.from_status is null),
+      (2, 'sale.' || s.status, s.status::text, s.status in ('approved', 'refunded', 'chargeback'))
+    ) as w(nth, type, status, applies)
+    join webhook_endpoints e on e.enabled and w.type = any(e.events)
+    where w.applies
+    order by s.id, w.nth, e.id
   )`;
-
-/**
- * A `sale.*` event for several sales at once, as a CTE of an outbox statement: a row per sale and
- * per enabled endpoint subscribed to the event, in sale order.
- */
-export function saleWebhooksCte(type: SaleWebhookEvent, saleIds: number[]): SQL {
-  return sql`webhooks_queued as (
-    insert into ${webhookDeliveries} (endpoint_id, event_type, subject, payload)
-    select e.id, ${type}::text, 'sale:' || s.id, jsonb_build_object('type', ${type}::text,
-      'timestamp', ${sql.raw(EVENT_TIME)}, 'data', ${sql.raw(SALE_DATA)})
-    from (select * from sales where ${inArray(sales.id, saleIds)} order by id) s
-    cross join ${webhookEndpoints} e
-    where e.enabled and ${type}::text = any(e.events)
-    order by s.id, e.id)`;
-}
-
-type SaleWebhookEvent = WebhookEvent & `sale.${string}`;
-
-const EVENT_OF_SALE_ACTION = {
-  approve: 'sale.approved',
-  refund: 'sale.refunded',
-  chargeback: 'sale.chargeback',
-  cancel: null,
-} as const;
-
-/** The webhook event of a sale step (approve, refund, chargeback), or null (a cancellation has none). */
-export function webhookEventOfSaleAction(action: SaleAction): SaleWebhookEvent | null {
-  return EVENT_OF_SALE_ACTION[action];
-}
-
-/** Queues a `sale.*` event for several sales at once, inside the caller's transaction: one statement. */
-export async function queueSaleWebhooks(tx: Db, type: SaleWebhookEvent, saleIds: number[]) {
-  if (saleIds.length === 0) return;
-  await tx.execute(sql`with ${saleWebhooksCte(type, saleIds)} select 1`);
-}
 
 /**
  * Queues any event with its data, inside the caller's transaction: one statement, writing a row
