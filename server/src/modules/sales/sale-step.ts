@@ -70,7 +70,8 @@ const LEDGER_CTE = `
     from changed s ${SHARES_OF_SALE}
     where sh.affiliate_id is not null and sh.commission_cents > 0
       and (s.status = 'approved' or (s.from_status = 'approved' and s.status in ('refunded', 'chargeback')))
-    order by s.id, sh.affiliate_id
+    -- The owner's line first, then a split's first affiliate's.
+    order by s.id, sh.n desc
   )`;
 
 /** The record of who made each step: a new sale's creation, and the decision it entered (if any). */
