@@ -47,6 +47,38 @@ export const SAMPLE_MACRO_VALUES: Record<PostbackMacro, string> = {
   status: 'test',
 };
 
+/**
+ * Fillings that tell where the macros land once the URL parser has read the template: its letters,
+ * its digits (a port takes only those) and nothing (a sale with no sub_id). Letters marked so no
+ * tracker's own host spells them.
+ */
+const PROBE_FILLINGS = [(i: number) => `zq${i}macroprobe`, (i: number) => String(i + 1), () => ''].map(
+  (valueFor) =>
+    Object.fromEntries(POSTBACK_MACROS.map((name, i) => [name, valueFor(i)])) as Record<PostbackMacro, string>,
+);
+
+/** Who the URL reaches: the scheme, the user information and the host with its port. */
+function authorityOf(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return `${url.protocol}//${url.username}:${url.password}@${url.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a macro decides who the template reaches. Read as the WHATWG parser (the server's and
+ * the browser's `URL`) reads it, never by pattern: `https:{sub_id}/x`, `https:/{sub_id}/x`,
+ * `https:\\{sub_id}/x`, a tab inside the host or an upper-case scheme all put the macro in the host.
+ * It does when the same template, filled otherwise, reaches another host (or no longer parses).
+ */
+function isMacroInAuthority(template: string, sample: URL): boolean {
+  if (/[{}]/.test(sample.hostname)) return true; // %7B...%7D: braces the parser decoded
+  const expected = authorityOf(sample.href);
+  return PROBE_FILLINGS.some((values) => authorityOf(fillPostbackUrl(template, values)) !== expected);
+}
+
 /** Why a URL template cannot be used, or null: the shape only; where it may go is the server's rule. */
 export function postbackUrlProblem(template: string): string | null {
   const unknown = [...template.matchAll(/\{([^{}]*)\}/g)]
@@ -62,7 +94,7 @@ export function postbackUrlProblem(template: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
   if (url.username || url.password) return 'must not carry a user name or password before the host';
   // The host is fixed by the affiliate, never by a sale's values.
-  if (/[{}]/.test(/^[^:/?#]+:\/\/([^/?#]*)/.exec(template)?.[1] ?? '')) return 'must not have a macro in its host';
+  if (isMacroInAuthority(template, url)) return 'must not have a macro in its host';
   return null;
 }
 

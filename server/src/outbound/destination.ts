@@ -1,64 +1,19 @@
 import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from './address-ranges';
 
 /**
  * Where anything the portal sends out may go: affiliates' postbacks (docs/decisions/020) and
  * webhooks (023). A destination is somebody's public https server: no private, loopback,
  * link-local or otherwise special address, unless the operator lets them reach their own network
- * (POSTBACK_ALLOW_PRIVATE=1), and then plain http too, to such addresses only. The host is resolved and every address it resolves to is checked; the request then goes
- * to the checked address, so a DNS answer that changes in between (rebinding) cannot move it.
+ * (POSTBACK_ALLOW_PRIVATE=1), and then plain http too, to such addresses only (address-ranges.ts
+ * says which are public). The host is resolved and every address it resolves to is checked; the
+ * request then goes to the checked address, so a DNS answer that changes in between (rebinding)
+ * cannot move it.
  */
 export type DestinationPolicy = { allowPrivate: boolean };
-
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (reaches IPv4 addresses, private ones included)
-  ['100::', 64], // discard
-  ['2001::', 23], // protocol assignments
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4 (embeds an IPv4 address)
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether an IP address is one of the public internet's. */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
-  if (family !== 6) return false;
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::10.0.0.1) is that IPv4 address.
-  const mapped = /^(?:::ffff:(?:0:)?|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  if (/^::ffff:/i.test(address)) return false;
-  return !NOT_PUBLIC.check(address, 'ipv6');
-}
 
 export class DestinationRefused extends Error {
   override name = 'DestinationRefused';
@@ -97,7 +52,9 @@ export async function checkDestination(url: URL, policy: DestinationPolicy): Pro
   const addresses = await addressesOf(url.hostname);
   const inside = addresses.filter((address) => !isPublicAddress(address));
   if (inside.length > 0 && !policy.allowPrivate) {
-    throw new DestinationRefused(`must not point to a private, loopback or link-local address (${inside[0]})`);
+    throw new DestinationRefused(
+      `must not point to a private, loopback, link-local or other special-purpose address (${inside[0]})`,
+    );
   }
   // Plain http only inside the operator's own network, when the operator allows that network.
   const isInside = addresses.length > 0 && inside.length === addresses.length;

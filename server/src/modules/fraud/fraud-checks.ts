@@ -3,6 +3,7 @@ import { isDisposableEmail } from 'disposable-email-domains-js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signInDevices } from '../../db/schema';
+import { mailboxOf } from './mailbox';
 
 // The fraud rules' checks that need no request of their own: each gives the reasons a registration
 // or a sale is flagged, and a flagged one waits for an admin.
@@ -161,8 +162,13 @@ async function readVerdicts(db: Db, rules: FraudRules, affiliateIds: number[]) {
 /** The reasons the switched-on rules give for one sale (empty: nothing to look at). */
 export function saleFlags(rules: FraudRules, sale: SaleForChecks, context: SaleCheckContext): string[] {
   const flags: string[] = [];
-  const buyer = sale.customerEmail?.toLowerCase();
-  if (rules.self_referral.enabled && buyer && sale.affiliateEmails.some((email) => email?.toLowerCase() === buyer)) {
+  // One mailbox, however spelt: ana.souza+x@ buying through ana.souza@'s link is still Ana.
+  const buyer = sale.customerEmail ? mailboxOf(sale.customerEmail) : null;
+  if (
+    rules.self_referral.enabled &&
+    buyer &&
+    sale.affiliateEmails.some((email) => email && mailboxOf(email) === buyer)
+  ) {
     flags.push('self_referral');
   }
   if (

@@ -269,6 +269,43 @@ describe('the rules on each sale', () => {
     }
   });
 
+  describe('self-referral by mailbox, however spelt', () => {
+    let gmail: Awaited<ReturnType<typeof createSignedIn>>;
+    let company: Awaited<ReturnType<typeof createSignedIn>>;
+    beforeAll(async () => {
+      gmail = await createSignedIn(t.app, db(), { email: 'ana.souza@gmail.com' });
+      company = await createSignedIn(t.app, db(), { email: 'ana.souza@loja-da-ana.com.br' });
+    });
+    /** A sale through the affiliate's own link, minutes after the click (so fast-click says nothing). */
+    async function saleThroughLink(who: typeof ana, buyer: string) {
+      const click = await clickFrom(who, '198.51.100.40', 'Mozilla/5.0 (iPhone) Safari/17 Autoindicacao');
+      await db().execute(sql`update clicks set at = at - interval '10 minutes' where id = ${click}`);
+      const res = await sale({ click_id: click, customer_email: buyer });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().flags as string[];
+    }
+
+    test.each([
+      ['ana.souza+x@gmail.com', ['self_referral']],
+      ['Ana.Souza+loja@GMAIL.com', ['self_referral']],
+      ['anasouza@gmail.com', ['self_referral']],
+      ['a.na.sou.za@googlemail.com', ['self_referral']],
+      ['ana.souza2@gmail.com', []],
+      ['ana.souza@hotmail.com', []],
+    ])('POST /sales through ana.souza@gmail.com’s link, bought by %s, is flagged %j', async (buyer, flags) => {
+      expect(await saleThroughLink(gmail, buyer)).toEqual(flags);
+    });
+
+    test.each([
+      ['ana.souza+x@loja-da-ana.com.br', ['self_referral']],
+      ['ANA.SOUZA@LOJA-DA-ANA.COM.BR', ['self_referral']],
+      // Outside Gmail the dot may be somebody else's address.
+      ['anasouza@loja-da-ana.com.br', []],
+    ])('POST /sales through ana.souza@loja-da-ana.com.br’s link, bought by %s, is flagged %j', async (buyer, flags) => {
+      expect(await saleThroughLink(company, buyer)).toEqual(flags);
+    });
+  });
+
   test('conversion spike: an affiliate converting ten times the programme has new sales held; a higher multiple lets them through', async () => {
     const spiker = await createSignedIn(t.app, db());
     const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { centsAsDecimal, fillPostbackUrl } from '@contract/postbacks';
+import { centsAsDecimal, fillPostbackUrl, postbackUrlProblem } from '@contract/postbacks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
@@ -27,6 +27,9 @@ async function attempt(row: Claimed, attempts: number, options: WorkerOptions): 
   if (!row.template || !row.active || !row.events?.includes(row.event)) {
     return { state: 'skipped', error: 'postbacks for this event were turned off', nextAttemptAt: null };
   }
+  // The save's check again: a template saved before a rule was tightened must not send either.
+  const problem = postbackUrlProblem(row.template);
+  if (problem) return { state: 'failed', error: `refused: the address ${problem}`, nextAttemptAt: null };
   const url = fillPostbackUrl(row.template, {
     click_id: row.clickId ?? '',
     sub_id: row.subId ?? '',

@@ -14,6 +14,7 @@ import { createPostgresCopy, createTestDatabase, testConfig } from '../../../tes
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { affiliatePostbacks, campaigns, postbackDeliveries } from '../../db/schema';
+import { MACRO_IN_HOST_TEMPLATES, PUBLIC_URLS, SPECIAL_PURPOSE_URLS } from '../../outbound/destination.fixtures';
 import { runAutoApproval } from '../sales/approval-job';
 import { BACKOFF_SECONDS, MAX_ATTEMPTS, runPostbackDeliveries } from './postback-worker';
 
@@ -244,6 +245,48 @@ describe('the postback settings', () => {
     ).toEqual([]);
   });
 
+  test.each(MACRO_IN_HOST_TEMPLATES)(
+    'PUT /me/postback refuses %j (%s): the parser reads a macro into its host (400 naming url)',
+    async (url) => {
+      const ana = await affiliate();
+      const res = await open.inject({
+        method: 'PUT',
+        url: '/api/v1/me/postback',
+        headers: ana.headers,
+        payload: { url, events: ['created'], active: true },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ field: 'url', message: 'must not have a macro in its host' });
+    },
+  );
+
+  test.each(SPECIAL_PURPOSE_URLS)('PUT /me/postback refuses %s (%s) with a 422 naming url', async (address) => {
+    const ana = await affiliate();
+    const res = await strict.inject({
+      method: 'PUT',
+      url: '/api/v1/me/postback',
+      headers: ana.headers,
+      payload: { url: `${address}?c={click_id}`, events: ['created'], active: true },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({ field: 'url', message: expect.stringMatching(/^must not point to/) });
+  });
+
+  test.each([
+    ...PUBLIC_URLS.map(([address, why]) => [`${address}?cid={click_id}&s={sub_id}`, `${why}, macros in the query`]),
+    ['https://8.8.8.8/pb/{sub_id}/{sale_id}/{status}', 'macros in the path'],
+    ['HTTPS://8.8.8.8:8443/pb?v={amount}#{campaign_id}', 'an upper-case scheme, a port, a macro in the fragment'],
+  ])('PUT /me/postback takes %s (%s)', async (url) => {
+    const ana = await affiliate();
+    const res = await strict.inject({
+      method: 'PUT',
+      url: '/api/v1/me/postback',
+      headers: ana.headers,
+      payload: { url, events: ['created'], active: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   test('PUT /me/postback with POSTBACK_ALLOW_PRIVATE takes a private address, over http too, but a public one only over https', async () => {
     const ana = await affiliate();
     const put = (url: string) =>
@@ -471,6 +514,47 @@ describe('deliveries', () => {
     expect(row?.state).toBe('queued');
     expect(row?.error).toMatch(/^refused: the address must/);
   });
+
+  test('at delivery, a template saved with a macro in its host (before that was refused) fails without a call', async () => {
+    const ana = await affiliate();
+    const port = new URL(receiver.base()).port;
+    // As saved before the check read the template as the parser does: the link's sub_id names the host.
+    await first.db
+      .insert(affiliatePostbacks)
+      .values({ affiliateId: ana.user.affiliateId ?? 0, url: `http:{sub_id}:${port}/stolen`, events: ['created'] });
+    const link = await open.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      headers: ana.headers,
+      payload: { campaign_id: campaignId, sub_id: '127.0.0.1' },
+    });
+    const redirect = await open.inject({
+      method: 'GET',
+      url: `/r/${link.json().code}`,
+      headers: { 'user-agent': 'Mozilla/5.0' },
+    });
+    const clickId = new URL(redirect.headers.location as string).searchParams.get('click_id');
+    const sale = await recordSale(ana, { affiliate_id: undefined, click_id: clickId });
+    await deliver();
+    expect(receiver.hits('/stolen')).toHaveLength(0);
+    const [row] = await deliveriesOf(sale.id);
+    expect(row).toMatchObject({ state: 'failed', error: 'refused: the address must not have a macro in its host' });
+  });
+
+  test.each(SPECIAL_PURPOSE_URLS.slice(0, 9))(
+    'at delivery, a server without POSTBACK_ALLOW_PRIVATE refuses %s (%s)',
+    async (address) => {
+      const ana = await affiliate();
+      await first.db
+        .insert(affiliatePostbacks)
+        .values({ affiliateId: ana.user.affiliateId ?? 0, url: `${address}?s={sale_id}`, events: ['created'] });
+      const sale = await recordSale(ana);
+      await deliver(second.db, false);
+      const [row] = await deliveriesOf(sale.id);
+      expect(row).toMatchObject({ state: 'queued', statusCode: null });
+      expect(row?.error).toMatch(/^refused: the address must not point to a private/);
+    },
+  );
 
   test('a postback turned off before its delivery is skipped', async () => {
     const ana = await affiliate();

@@ -21,6 +21,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema';
+import { PUBLIC_URLS, SPECIAL_PURPOSE_URLS } from '../../outbound/destination.fixtures';
 import { DISABLE_AFTER_FAILURES } from './webhook-endpoint-health';
 import { queueWebhookEvent } from './webhook-queue';
 import { BACKOFF_SECONDS, MAX_ATTEMPTS, runWebhookDeliveries } from './webhook-worker';
@@ -326,6 +327,48 @@ describe('endpoints', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().errors[0].field).toBe('url');
     expect(await first.db.select().from(webhookEndpoints)).toEqual([]);
+  });
+
+  test.each(SPECIAL_PURPOSE_URLS)('POST /webhooks refuses %s (%s) with a 422 naming url', async (url) => {
+    const res = await strict.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: admin.headers,
+      payload: { url, events: ['sale.created'] },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({ field: 'url', message: expect.stringMatching(/^must not point to/) });
+    expect(await first.db.select().from(webhookEndpoints)).toEqual([]);
+  });
+
+  test.each(SPECIAL_PURPOSE_URLS)('PATCH /webhooks/{id} refuses %s (%s) with a 422 naming url', async (url) => {
+    const created = await strict.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: admin.headers,
+      payload: { url: 'https://8.8.8.8/in', events: ['sale.created'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await strict.inject({
+      method: 'PATCH',
+      url: `/api/v1/webhooks/${created.json().id}`,
+      headers: admin.headers,
+      payload: { url },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors[0].field).toBe('url');
+    const [row] = await first.db.select().from(webhookEndpoints);
+    expect(row?.url).toBe('https://8.8.8.8/in');
+  });
+
+  test.each(PUBLIC_URLS)('POST /webhooks takes %s (%s)', async (url) => {
+    const res = await strict.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: admin.headers,
+      payload: { url, events: ['sale.created'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
   });
 
   test('the webhook routes are for admins: an affiliate gets 403', async () => {
