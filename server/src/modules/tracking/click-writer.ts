@@ -25,6 +25,7 @@ export type PendingClick = {
   flood: FloodWindow | null;
 };
 
+/** A plain query; its rows are typed by the caller that reads them (`never[]` fits any row type). */
 type Query = (text: string, params: string[]) => Promise<{ rows: never[] }>;
 
 /** One transaction of an engine, as the batch writer uses it. */
