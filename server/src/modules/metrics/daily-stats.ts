@@ -128,13 +128,3 @@ const ZERO = {
 export function addStatsQuery(deltas: Delta[]) {
   return { text: ADD_SQL, params: [JSON.stringify(deltas.map((d) => ({ ...ZERO, ...d })))] };
 }
-
-/** Counted clicks per (day, affiliate, campaign, link), from the click buffer's keys. */
-export function clickDeltas(keys: string[]): Delta[] {
-  const counts = new Map<string, number>();
-  for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return [...counts].map(([key, clicks]) => {
-    const [day = '', affiliate = '0', campaign = '0', link = '0'] = key.split('|');
-    return { day, affiliate_id: Number(affiliate), campaign_id: Number(campaign), link_id: Number(link), clicks };
-  });
-}

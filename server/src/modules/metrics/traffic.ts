@@ -1,9 +1,11 @@
-import { TRAFFIC_DIMENSIONS } from '../../db/schema/stats';
-import { type ClickEnrichment, ENRICHED_VALUE } from '../tracking/click-enrichment';
+import type { TRAFFIC_DIMENSIONS } from '../../db/schema/stats';
 
-// The traffic rollup (`daily_traffic`): counted clicks per day, link and value of each dimension.
+// The traffic rollups (`daily_traffic`, `daily_traffic_by`): counted clicks and approved sales per
+// day, link (or network) and value of each dimension. The click batch (tracking) and the sale writer
+// add to them through the statements here.
 
-type TrafficDelta = {
+/** Counted clicks of one (day, link, dimension, value), as the click batch adds them. */
+export type TrafficDelta = {
   day: string;
   link_id: number;
   affiliate_id: number;
@@ -12,37 +14,6 @@ type TrafficDelta = {
   key: string;
   clicks: number;
 };
-
-/**
- * The batch's counted clicks summed per (day, link, dimension, value). `keys` are the click buffer's
- * rollup keys ("day|affiliate|campaign|link", '' for a click that does not count).
- */
-export function trafficDeltas(keys: string[], enrichments: ClickEnrichment[]): TrafficDelta[] {
-  const sums = new Map<string, TrafficDelta>();
-  keys.forEach((key, i) => {
-    if (!key) return;
-    const enrichment = enrichments[i] as ClickEnrichment;
-    for (const dimension of TRAFFIC_DIMENSIONS) {
-      const value = ENRICHED_VALUE[dimension](enrichment);
-      const id = `${key}|${dimension}|${value}`;
-      const delta = sums.get(id);
-      if (delta) delta.clicks += 1;
-      else {
-        const [day = '', affiliate = '0', campaign = '0', link = '0'] = key.split('|');
-        sums.set(id, {
-          day,
-          link_id: Number(link),
-          affiliate_id: Number(affiliate),
-          campaign_id: Number(campaign),
-          dimension,
-          key: value,
-          clicks: 1,
-        });
-      }
-    }
-  });
-  return [...sums.values()];
-}
 
 /** A click's or a sale's value of each dimension, from its `click_traits` row (aliased `ct`, may be missing). */
 export const traitValues = (more = '') => `cross join lateral (values ('country', coalesce(ct.country, '')),

@@ -237,7 +237,8 @@ async function effectsOf(saleId: number) {
   };
 }
 
-const RECORDED = {
+type Effects = Awaited<ReturnType<typeof effectsOf>>;
+const RECORDED: Effects = {
   status: 'pending',
   ledger: [],
   audit: ['sale.create'],
@@ -245,7 +246,7 @@ const RECORDED = {
   postbacks: ['created pending'],
   webhooks: ['sale.created pending'],
 };
-const APPROVED = {
+const APPROVED: Effects = {
   status: 'approved',
   ledger: ['commission 5000'],
   audit: ['sale.create', 'sale.approve'],
@@ -254,7 +255,7 @@ const APPROVED = {
   webhooks: ['sale.created pending', 'sale.approved approved'],
 };
 /** What each decision adds to the sale's effects. */
-const AFTER: Record<string, typeof RECORDED> = {
+const AFTER: Record<string, Effects> = {
   approve: APPROVED,
   cancel: {
     status: 'cancelled',

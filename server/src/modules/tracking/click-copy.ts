@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Click } from './click-buffer';
+import type { RecordedClick } from './click';
 
 /** COPY of the clicks table's columns, in the order each binary row gives them. */
 export const COPY_CLICKS = `copy clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, user_agent, referrer, is_bot,
@@ -45,9 +45,9 @@ function slabFor(bytes: number) {
 
 /**
  * The start of a click's tuple in COPY's binary format, as the redirect knows it. The batch writer
- * adds the end (`finishedRow`): the enrichment, worked out off the request path, and the repeat flag.
+ * adds the end (`rowEndOf` in click-enrichment.ts): the enrichment, worked out off the request path, and the repeat flag.
  */
-export function binaryRow(c: Omit<Click, 'isRepeat'>): Buffer {
+export function binaryRow(c: RecordedClick): Buffer {
   slabFor(ROW_MAX_BYTES);
   const start = slabUsed;
   let at = slab.writeInt16BE(FIELDS, start);

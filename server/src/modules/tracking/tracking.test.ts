@@ -9,7 +9,7 @@ import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { campaigns, clicks, countedVisits } from '../../db/schema';
-import { CLICK_BEHIND_MS } from './click-buffer';
+import { CLICK_BEHIND_MS } from './click-batcher';
 
 let t: TestApp;
 let affiliate: Awaited<ReturnType<typeof createSignedIn>>;

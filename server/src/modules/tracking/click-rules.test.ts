@@ -1,0 +1,143 @@
+import { describe, expect, test } from 'vitest';
+import { createFloodRule, createRepeatRule, REPEAT_WINDOW_MS, repeatKeyOf, repeatMemoryOf } from './click-rules';
+
+const MINUTE = 60_000;
+const visitor = { linkId: 1, ipHash: 'a'.repeat(32), userAgent: 'Mozilla/5.0 (Android)' };
+
+describe('the repeat rule', () => {
+  // Each click: [link, address, agent, minutes after the first] → whether it is a repeat.
+  test.each([
+    [
+      'a second click within the hour is a repeat',
+      [
+        [1, 'a', 'x', 0, false],
+        [1, 'a', 'x', 59, true],
+      ],
+    ],
+    [
+      'a click a full hour after the counted one counts again',
+      [
+        [1, 'a', 'x', 0, false],
+        [1, 'a', 'x', 60, false],
+      ],
+    ],
+    [
+      'the hour runs from the counted click, not from a repeat',
+      [
+        [1, 'a', 'x', 0, false],
+        [1, 'a', 'x', 30, true],
+        [1, 'a', 'x', 61, false],
+        [1, 'a', 'x', 90, true],
+      ],
+    ],
+    [
+      'another link, address or agent is another visit',
+      [
+        [1, 'a', 'x', 0, false],
+        [2, 'a', 'x', 1, false],
+        [1, 'b', 'x', 2, false],
+        [1, 'a', 'y', 3, false],
+      ],
+    ],
+  ] as const)('%s', (_name, clicks) => {
+    const rule = createRepeatRule();
+    const answers = clicks.map(([linkId, ipHash, userAgent, minute]) =>
+      rule.isRepeat(repeatKeyOf({ linkId, ipHash, userAgent }), minute * MINUTE),
+    );
+    expect(answers).toEqual(clicks.map((click) => click[4]));
+  });
+
+  test('a visit another server counted is forgotten, so the next click goes to the shared check', () => {
+    const rule = createRepeatRule();
+    const key = repeatKeyOf(visitor);
+    rule.isRepeat(key, 0);
+    rule.forget(key, 0);
+    expect(rule.isRepeat(key, MINUTE)).toBe(false);
+    // Forgetting a count that is no longer the last one leaves the last one alone.
+    rule.forget(key, 0);
+    expect(rule.isRepeat(key, 2 * MINUTE)).toBe(true);
+  });
+
+  test('servers on one PGlite share one memory; separate servers each keep their own', () => {
+    const database = {};
+    const key = repeatKeyOf(visitor);
+    expect(createRepeatRule(repeatMemoryOf(database)).isRepeat(key, 0)).toBe(false);
+    expect(createRepeatRule(repeatMemoryOf(database)).isRepeat(key, MINUTE)).toBe(true);
+    expect(createRepeatRule(repeatMemoryOf(null)).isRepeat(key, MINUTE)).toBe(false);
+  });
+
+  test('its memory stays bounded: past 200 000 visits, those over an hour old are dropped', () => {
+    const rule = createRepeatRule();
+    for (let i = 0; i < 200_000; i++) rule.isRepeat(`old|${i}`, 0);
+    expect(rule.size).toBe(200_000);
+    rule.isRepeat('recent|0', REPEAT_WINDOW_MS - 1);
+    expect(rule.size).toBe(200_001);
+    rule.isRepeat('recent|1', REPEAT_WINDOW_MS);
+    expect(rule.size).toBe(2);
+    expect(rule.isRepeat('recent|0', REPEAT_WINDOW_MS)).toBe(true);
+  });
+});
+
+describe('the click-flood rule', () => {
+  const limit = { clicks: 3, windowMs: MINUTE };
+
+  // Each click: [address, link, seconds after the first] → whether it is one too many.
+  test.each([
+    [
+      'the clicks up to the limit count; each one beyond it is the flood',
+      [
+        ['a', 1, 0, false],
+        ['a', 1, 1, false],
+        ['a', 1, 2, false],
+        ['a', 1, 3, true],
+        ['a', 1, 4, true],
+      ],
+    ],
+    [
+      'the window runs from its first click, and a new one starts once it has passed',
+      [
+        ['a', 1, 0, false],
+        ['a', 1, 50, false],
+        ['a', 1, 59, false],
+        ['a', 1, 60, false],
+        ['a', 1, 61, false],
+        ['a', 1, 62, false],
+        ['a', 1, 63, true],
+      ],
+    ],
+    [
+      'each address has its own window on each link',
+      [
+        ['a', 1, 0, false],
+        ['a', 1, 1, false],
+        ['a', 1, 2, false],
+        ['b', 1, 3, false],
+        ['a', 2, 4, false],
+        ['a', 1, 5, true],
+      ],
+    ],
+  ] as const)('%s', (_name, clicks) => {
+    const rule = createFloodRule();
+    const answers = clicks.map(
+      ([ipHash, linkId, second]) => rule.floodOf({ ipHash, linkId, affiliateId: 7, at: second * 1000 }, limit) !== null,
+    );
+    expect(answers).toEqual(clicks.map((click) => click[3]));
+  });
+
+  test("a flood's clicks share one window, which names the link, affiliate and address for the report", () => {
+    const rule = createFloodRule();
+    const clicks = [0, 1, 2, 3, 4].map((second) =>
+      rule.floodOf({ ipHash: 'a', linkId: 1, affiliateId: 7, at: second * 1000 }, { clicks: 3, windowMs: MINUTE }),
+    );
+    expect(clicks[3]).toBe(clicks[4]);
+    expect(clicks[4]).toEqual({ linkId: 1, affiliateId: 7, ipHash: 'a', start: 0, count: 5 });
+  });
+
+  test('its memory stays bounded: past 200 000 windows, those that ended are dropped', () => {
+    const rule = createFloodRule();
+    for (let i = 0; i < 200_000; i++) rule.floodOf({ ipHash: `old${i}`, linkId: 1, affiliateId: 7, at: 0 }, limit);
+    expect(rule.size).toBe(200_000);
+    rule.floodOf({ ipHash: 'new', linkId: 1, affiliateId: 7, at: MINUTE }, limit);
+    expect(rule.size).toBe(1);
+  });
+});
