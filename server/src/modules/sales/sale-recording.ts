@@ -9,8 +9,8 @@ import { type AffiliateRow, findCandidates, subscriptionKey } from '../attributi
 import { type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { type ChargeOf, computeChargeCommission } from './commission';
-import { type ChangedSale, writeSaleStep } from './sale-step';
-import { getSaleRows, toSale, type Viewer } from './sales.repository';
+import { writeSaleStep } from './sale-step';
+import { getSaleRows, recordedRow, toSale, type Viewer } from './sales.repository';
 
 /** A sale as any source hands it in, after validation (admin form, CSV row or postback). */
 export type SaleInput = z.output<typeof saleBodySchema>;
@@ -36,49 +36,6 @@ function sameContent(sale: typeof sales.$inferSelect, input: SaleInput) {
 }
 
 const unique = <T>(values: T[]) => [...new Set(values)];
-
-/** The row a new sale became, from what was written (the database adds only its id and defaults). */
-function recordedRow(
-  values: typeof sales.$inferInsert,
-  { id, networkId, status }: ChangedSale,
-  decided: { at: Date; actorId: number | null } | null,
-): typeof sales.$inferSelect {
-  return {
-    id,
-    campaignId: values.campaignId,
-    affiliateId: values.affiliateId,
-    clickId: values.clickId ?? null,
-    externalId: values.externalId ?? null,
-    amountCents: values.amountCents,
-    currency: 'BRL',
-    paymentMethod: values.paymentMethod,
-    origin: values.origin ?? '',
-    utmSource: values.utmSource ?? '',
-    linkId: values.linkId ?? null,
-    clickTraitsId: values.clickTraitsId ?? null,
-    source: values.source,
-    status,
-    commissionCents: values.commissionCents,
-    commission: values.commission,
-    flags: values.flags ?? [],
-    customerEmail: values.customerEmail ?? null,
-    attributedBy: values.attributedBy,
-    sharedAffiliateId: values.sharedAffiliateId ?? null,
-    sharedCommissionCents: values.sharedCommissionCents ?? 0,
-    sharedAmountCents: values.sharedAmountCents ?? 0,
-    couponId: values.couponId ?? null,
-    subscriptionId: values.subscriptionId ?? null,
-    chargeNumber: values.chargeNumber ?? null,
-    networkId,
-    payableAt: values.payableAt,
-    createdAt: values.createdAt ?? new Date(),
-    decidedAt: decided?.at ?? null,
-    decidedBy: decided?.actorId ?? null,
-    refundedAt: null,
-    chargedBackAt: null,
-    note: null,
-  };
-}
 
 /** The field a refusal names for what decided the affiliate. */
 const FIELD_OF_ATTRIBUTION = {

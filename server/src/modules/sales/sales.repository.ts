@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { ChangedSale } from './sale-step';
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
@@ -94,6 +95,49 @@ export function toSale(row: SaleRow, viewer: Viewer): Sale {
     refunded_at: sale.refundedAt?.toISOString() ?? null,
     charged_back_at: sale.chargedBackAt?.toISOString() ?? null,
     note: sale.note,
+  };
+}
+
+/** The row a new sale became, from what was written (the database adds only its id and defaults). */
+export function recordedRow(
+  values: typeof sales.$inferInsert,
+  { id, networkId, status }: ChangedSale,
+  decided: { at: Date; actorId: number | null } | null,
+): typeof sales.$inferSelect {
+  return {
+    id,
+    campaignId: values.campaignId,
+    affiliateId: values.affiliateId,
+    clickId: values.clickId ?? null,
+    externalId: values.externalId ?? null,
+    amountCents: values.amountCents,
+    currency: 'BRL',
+    paymentMethod: values.paymentMethod,
+    origin: values.origin ?? '',
+    utmSource: values.utmSource ?? '',
+    linkId: values.linkId ?? null,
+    clickTraitsId: values.clickTraitsId ?? null,
+    source: values.source,
+    status,
+    commissionCents: values.commissionCents,
+    commission: values.commission,
+    flags: values.flags ?? [],
+    customerEmail: values.customerEmail ?? null,
+    attributedBy: values.attributedBy,
+    sharedAffiliateId: values.sharedAffiliateId ?? null,
+    sharedCommissionCents: values.sharedCommissionCents ?? 0,
+    sharedAmountCents: values.sharedAmountCents ?? 0,
+    couponId: values.couponId ?? null,
+    subscriptionId: values.subscriptionId ?? null,
+    chargeNumber: values.chargeNumber ?? null,
+    networkId,
+    payableAt: values.payableAt,
+    createdAt: values.createdAt ?? new Date(),
+    decidedAt: decided?.at ?? null,
+    decidedBy: decided?.actorId ?? null,
+    refundedAt: null,
+    chargedBackAt: null,
+    note: null,
   };
 }
 
