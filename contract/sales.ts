@@ -98,11 +98,13 @@ function subscriptionIssues(s: { subscription_id?: string; charge_number?: numbe
 }
 
 /**
- * What a merchant's server sends to POST /postback; the order id makes it safe to repeat. With
+ * The sales API: what a merchant's server sends to POST /postback (the path the HTTP contract
+ * fixed; in code and on screen the merchant's call in is the "sales API", and "postback" is only
+ * our call out to an affiliate's tracker); the order id makes it safe to repeat. With
  * `status: "chargeback"` it reports a chargeback of the order already recorded: then only the
  * campaign and the order id are needed.
  */
-export const postbackBodySchema = z
+export const saleApiBodySchema = z
   .object({
     campaign_id: idSchema,
     external_id: externalId,
@@ -132,8 +134,8 @@ export const postbackBodySchema = z
       });
     }
   });
-export type PostbackBody = z.input<typeof postbackBodySchema>;
-export const postbackHeadersSchema = z.object({
+export type SaleApiBody = z.input<typeof saleApiBodySchema>;
+export const saleApiHeadersSchema = z.object({
   'x-api-key': z.string().optional().describe('The API key an admin created'),
   'x-signature': z.string().optional().describe('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">'),
 });

@@ -26,7 +26,7 @@ import { createNotificationHub, type NotificationHub } from './modules/notificat
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
-import { postbackRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
+import { saleApiRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
 import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-buffer';
@@ -188,7 +188,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
       await api.register(authPublicRoutes);
       await api.register(avatarRoutes);
       await api.register(campaignImageRoutes);
-      await api.register(postbackRoutes);
+      await api.register(saleApiRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);

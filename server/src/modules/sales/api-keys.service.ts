@@ -100,21 +100,21 @@ export const API_KEY_CACHE_MS = 1000;
 const API_KEY_CACHE_MAX = 1000;
 
 /**
- * The keys postbacks present. A launch sends thousands a minute with one key, so a row read is
+ * The keys sales API calls present. A launch sends thousands a minute with one key, so a row read is
  * trusted for a second (and forgotten at once when this server revokes it); keys not in memory are
  * looked up together when they arrive together. Unknown keys are never remembered.
  */
-export type PostbackKeys = {
+export type SaleApiKeys = {
   find: (keyHash: string) => Promise<ApiKeyRow | undefined>;
   /** Cheap bookkeeping: a key's last use is written at most once a minute, whatever the load. */
   touch: (row: ApiKeyRow) => Promise<void>;
   forget: (id: number) => void;
 };
 
-const keysOfDatabase = new WeakMap<Db, PostbackKeys>();
+const keysOfDatabase = new WeakMap<Db, SaleApiKeys>();
 
-/** One memory per database handle, shared by the postback route and the revocation. */
-export function postbackKeys(db: Db): PostbackKeys {
+/** One memory per database handle, shared by the sales API route and the revocation. */
+export function saleApiKeys(db: Db): SaleApiKeys {
   const known = keysOfDatabase.get(db);
   if (known) return known;
   const writtenAt = new Map<number, number>();
@@ -123,7 +123,7 @@ export function postbackKeys(db: Db): PostbackKeys {
     const rows = await db.select().from(apiKeys).where(inArray(apiKeys.keyHash, hashes));
     return new Map(rows.map((row) => [row.keyHash, row]));
   });
-  const keys: PostbackKeys = {
+  const keys: SaleApiKeys = {
     async find(keyHash) {
       const hit = remembered.get(keyHash);
       if (hit && hit.until > Date.now()) return hit.row;
@@ -150,11 +150,11 @@ export function postbackKeys(db: Db): PostbackKeys {
 }
 
 /**
- * Checks a postback's key and, for a signed key, its `X-Signature: t=<unix seconds>,v1=<hex>`: an
+ * Checks a sales API call's key and, for a signed key, its `X-Signature: t=<unix seconds>,v1=<hex>`: an
  * HMAC-SHA256 of "<t>.<raw body>" made within the last five minutes.
  */
-export async function verifyPostback(
-  keys: PostbackKeys,
+export async function verifySaleApiCall(
+  keys: SaleApiKeys,
   serverSecret: string,
   headers: { key: string | undefined; signature: string | undefined },
   rawBody: string,

@@ -3,9 +3,9 @@ import {
   apiKeyBodySchema,
   apiKeyListSchema,
   createdApiKeySchema,
-  postbackBodySchema,
-  postbackHeadersSchema,
   SALE_ACTIONS,
+  saleApiBodySchema,
+  saleApiHeadersSchema,
   saleBodySchema,
   saleBulkBodySchema,
   saleBulkResultSchema,
@@ -19,7 +19,7 @@ import {
 } from '@contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
-import { createApiKey, findApiKeys, postbackKeys, revokeApiKey, verifyPostback } from './api-keys.service';
+import { createApiKey, findApiKeys, revokeApiKey, saleApiKeys, verifySaleApiCall } from './api-keys.service';
 import { chargebackOrder, decideSale, decideSales } from './sale-decisions';
 import { findSales, getSaleById, viewerOf } from './sales.service';
 import { salesCsv } from './sales-export';
@@ -149,7 +149,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api-keys',
-    { schema: { tags, security, summary: 'Postback API keys', response: { 200: apiKeyListSchema } } },
+    { schema: { tags, security, summary: 'Sales API keys', response: { 200: apiKeyListSchema } } },
     async () => findApiKeys(db),
   );
   app.post(
@@ -158,7 +158,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Create a postback key; the key and its signing secret are shown this once',
+        summary: 'Create a sales API key; the key and its signing secret are shown this once',
         body: apiKeyBodySchema,
         response: { 201: createdApiKeySchema },
       },
@@ -168,7 +168,7 @@ export const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api-keys/:id',
-    { schema: { tags, security, summary: 'Revoke a postback key', params: idParamsSchema } },
+    { schema: { tags, security, summary: 'Revoke a sales API key', params: idParamsSchema } },
     async (request, reply) => {
       await revokeApiKey(db, actor(request), request.params.id);
       return reply.code(204).send();
@@ -182,9 +182,9 @@ declare module 'fastify' {
   }
 }
 
-/** Public: merchants' servers, authenticated by their API key (and HMAC signature for signed keys). */
-export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const keys = postbackKeys(app.database.db);
+/** Public, the sales API (POST /postback): merchants' servers, authenticated by their API key (and HMAC signature for signed keys). */
+export const saleApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const keys = saleApiKeys(app.database.db);
   // The signature covers the exact bytes sent, so this scope keeps the raw body beside the parsed one.
   app.decorateRequest('rawBody', '');
   app.removeContentTypeParser('application/json');
@@ -203,10 +203,10 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A sale from a merchant: 201 new, 200 the same order again, 409 the same order with other content; status "chargeback" charges back the order recorded before',
+          'The sales API: a sale from a merchant’s server (201 new, 200 the same order again, 409 the same order with other content; status "chargeback" charges back the order recorded before)',
         security: [{ apiKey: [] }],
-        headers: postbackHeadersSchema,
-        body: postbackBodySchema,
+        headers: saleApiHeadersSchema,
+        body: saleApiBodySchema,
         response: { 200: saleSchema, 201: saleSchema },
       },
       // The key is checked before the body is validated: a stranger learns nothing about the contract.
@@ -215,7 +215,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
           const value = request.headers[name];
           return Array.isArray(value) ? value[0] : value;
         };
-        await verifyPostback(
+        await verifySaleApiCall(
           keys,
           app.config.jwtSecret,
           { key: header('x-api-key'), signature: header('x-signature') },

@@ -628,7 +628,7 @@ export const enApp = {
       conversion_spike: "The affiliate's conversion is far above the programme's.",
       chargeback_rate: "The affiliate's recent sales were charged back more often than the rule allows.",
     },
-    sources: { admin: 'Recorded by an admin', import: 'CSV import', postback: 'Merchant postback' },
+    sources: { admin: 'Recorded by an admin', import: 'CSV import', postback: 'Sales API (merchant)' },
     attributedBy: {
       coupon: 'Coupon',
       click: 'Tracking link click',
@@ -816,7 +816,7 @@ export const enApp = {
       onlyRefused: 'Show refused rows only',
     },
     keys: {
-      title: 'Postback API keys',
+      title: 'Sales API keys',
       help: 'The merchant’s server sends each sale to POST {{url}} with the header X-Api-Key. Signed keys also need X-Signature: t=<unix seconds>,v1=<HMAC-SHA256 hex of "<t>.<raw body>"> made with the secret; signatures older than 5 minutes are refused. The same campaign_id and external_id sent again never make a second sale.',
       name: 'Name',
       signed: 'Require a signature (recommended)',
@@ -837,7 +837,7 @@ export const enApp = {
       revoked: 'Revoked',
       revoke: 'Revoke',
       revokeTitle: 'Revoke “{{name}}”?',
-      revokeText: 'Postbacks with this key will be refused at once.',
+      revokeText: 'Sales sent with this key will be refused at once.',
       empty: 'No keys yet.',
       signedYes: 'Signed',
       signature: 'Signature',

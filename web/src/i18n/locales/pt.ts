@@ -787,7 +787,7 @@ export const pt: Messages = {
       conversion_spike: 'A conversão do afiliado está muito acima da do programa.',
       chargeback_rate: 'As vendas recentes do afiliado tiveram mais chargebacks do que a regra permite.',
     },
-    sources: { admin: 'Registrada por um administrador', import: 'Importação CSV', postback: 'Postback da loja' },
+    sources: { admin: 'Registrada por um administrador', import: 'Importação CSV', postback: 'API de vendas (loja)' },
     attributedBy: {
       coupon: 'Cupom',
       click: 'Clique no link de rastreio',
@@ -976,7 +976,7 @@ export const pt: Messages = {
       onlyRefused: 'Mostrar só as recusadas',
     },
     keys: {
-      title: 'Chaves de API para postback',
+      title: 'Chaves da API de vendas',
       help: 'O servidor da loja envia cada venda para POST {{url}} com o cabeçalho X-Api-Key. Chaves assinadas também exigem X-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "<t>.<corpo bruto>"> feito com o segredo; assinaturas com mais de 5 minutos são recusadas. O mesmo campaign_id e external_id enviados de novo nunca geram uma segunda venda.',
       name: 'Nome',
       signed: 'Exigir assinatura (recomendado)',
@@ -997,7 +997,7 @@ export const pt: Messages = {
       revoked: 'Revogada',
       revoke: 'Revogar',
       revokeTitle: 'Revogar “{{name}}”?',
-      revokeText: 'Postbacks com esta chave passam a ser recusados na hora.',
+      revokeText: 'Vendas enviadas com esta chave passam a ser recusadas na hora.',
       empty: 'Nenhuma chave ainda.',
       signedYes: 'Assinada',
       signature: 'Assinatura',
