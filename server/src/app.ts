@@ -112,13 +112,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
   app.decorate('database', options.database);
-  app.decorate('mailer', createMailer(options.database.db, options.config.smtpUrl, app.log));
+  app.decorate(
+    'mailer',
+    createMailer(options.database.db, options.config.smtpUrl, app.log, { timeoutMs: options.config.outboundTimeoutMs }),
+  );
   app.decorate('tasks', createTaskQueue(app.log));
-  // Tasks may still send mail: they finish first, then the deliveries under way.
-  app.addHook('onClose', async () => {
-    await app.tasks.drain();
-    await app.mailer.flush();
-  });
+  // Tasks may still queue mail: they finish first. What is queued waits in the outbox for any server.
+  app.addHook('onClose', async () => app.tasks.drain());
   // What other servers change reaches this one's caches (docs/decisions/025).
   const stopChangeFeed = await startChangeFeed(options.database);
   app.addHook('onClose', stopChangeFeed);
