@@ -20,6 +20,7 @@ import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
 import { floodLimitOf } from './modules/fraud/fraud-rules.service';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
+import { mailAdminRoutes } from './modules/mail/mail.routes';
 import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
@@ -221,6 +222,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);
+          await admin.register(mailAdminRoutes);
         });
       });
     },
