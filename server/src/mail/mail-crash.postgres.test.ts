@@ -49,7 +49,13 @@ describe('mail under kill -9', () => {
       const res = await fetch(`${server.base}/api/v1/users`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ email, first_name: 'Convidada', last_name: `Número ${n}`, role: AFFILIATE_ROLE, language: 'pt' }),
+        body: JSON.stringify({
+          email,
+          first_name: 'Convidada',
+          last_name: `Número ${n}`,
+          role: AFFILIATE_ROLE,
+          language: 'pt',
+        }),
       });
       expect(res.status).toBe(201);
       invited.push(email);

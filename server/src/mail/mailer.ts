@@ -16,7 +16,7 @@ export type Mailer = {
   queue(tx: Db, message: MailMessage): Promise<void>;
   /** Sends every mail due at `at` (now by default), once each: tests, and a server's first run. */
   flush(at?: Date): Promise<number>;
-  /** The outbox worker of mail, every few seconds on every server. */
+  /** The outbox worker of mail on every server, each second by default: a person waits for a reset link. */
   schedule(everyMs?: number): () => void;
 };
 
@@ -103,7 +103,7 @@ export function createMailer(
       log.info({ to: message.to, subject: message.subject, via: transport ? 'smtp' : 'outbox' }, 'mail queued');
     },
     flush: (at) => run(at ? () => at : undefined),
-    schedule: (everyMs = 5_000) => (sender ? scheduleOutbox('mail', () => run(), log, everyMs) : () => {}),
+    schedule: (everyMs = 1_000) => (sender ? scheduleOutbox('mail', () => run(), log, everyMs) : () => {}),
   };
 }
 
