@@ -21,9 +21,11 @@ test.describe('[MAILS]', () => {
     await page.screenshot({ path: '.tmp/test-results/mails-1280.png', fullPage: true });
 
     // Only sent ones: the row stays; only failed ones: it goes.
-    await page.getByRole('radiogroup', { name: 'Show emails' }).getByText('Failed').click();
+    await page.getByRole('combobox', { name: 'Show emails' }).click();
+    await page.getByRole('option', { name: 'Failed', exact: true }).click();
     await expect(page.getByRole('row').filter({ hasText: person.email })).toHaveCount(0);
-    await page.getByRole('radiogroup', { name: 'Show emails' }).getByText('Sent').click();
+    await page.getByRole('combobox', { name: 'Show emails' }).click();
+    await page.getByRole('option', { name: 'Sent', exact: true }).click();
     await expect(page.getByRole('row').filter({ hasText: person.email })).toHaveCount(1);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -73,7 +73,7 @@ export const enApp = {
   },
   mails: {
     description:
-      'Every email the portal sends waits in the outbox until the mail server takes it, and is tried again when it refuses. The text of a mail is not shown: reset links sign their reader in.',
+      'Every email the portal sends waits in the outbox until the mail server takes it, and is tried again when it refuses. Without a mail server (SMTP_URL) mails are kept here, not sent. The text of a mail is not shown: reset links sign their reader in.',
     listTitle: 'Emails',
     filter: 'Show emails',
     all: 'All',
@@ -85,7 +85,7 @@ export const enApp = {
     lastError: 'Last error',
     queuedAt: 'Queued',
     sentOrRetry: 'Sent / next try',
-    states: { queued: 'Queued', sent: 'Sent', failed: 'Failed', kept: 'Not sent (no mail server)' },
+    states: { queued: 'Queued', sent: 'Sent', failed: 'Failed', kept: 'Not sent' },
   },
   webhooks: {
     description:

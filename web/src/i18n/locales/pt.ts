@@ -216,7 +216,7 @@ export const pt: Messages = {
   },
   mails: {
     description:
-      'Todo e-mail que o portal envia espera na caixa de saída até o servidor de e-mail aceitá-lo, e é tentado de novo quando ele recusa. O texto do e-mail não aparece: links de redefinição dão acesso a quem os lê.',
+      'Todo e-mail que o portal envia espera na caixa de saída até o servidor de e-mail aceitá-lo, e é tentado de novo quando ele recusa. Sem servidor de e-mail (SMTP_URL), os e-mails ficam guardados aqui, sem envio. O texto do e-mail não aparece: links de redefinição dão acesso a quem os lê.',
     listTitle: 'E-mails',
     filter: 'Mostrar e-mails',
     all: 'Todos',
@@ -228,7 +228,7 @@ export const pt: Messages = {
     lastError: 'Último erro',
     queuedAt: 'Na fila desde',
     sentOrRetry: 'Enviado / próxima tentativa',
-    states: { queued: 'Na fila', sent: 'Enviado', failed: 'Falhou', kept: 'Não enviado (sem servidor de e-mail)' },
+    states: { queued: 'Na fila', sent: 'Enviado', failed: 'Falhou', kept: 'Não enviado' },
   },
   webhooks: {
     description:

@@ -1,5 +1,5 @@
 import { MAIL_STATES, type MailDelivery, type MailState } from '@contract/mail';
-import { Card, SegmentedControl, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Card, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
@@ -23,13 +23,16 @@ export function MailList() {
 
   return (
     <Card withBorder padding="lg" component="section" aria-label={t('mails.listTitle')}>
-      <SegmentedControl
+      <Select
         mb="md"
-        aria-label={t('mails.filter')}
+        w={240}
+        maw="100%"
+        label={t('mails.filter')}
+        allowDeselect={false}
         value={state ?? 'all'}
         onChange={(value) => {
           setPage(1);
-          setState(value === 'all' ? null : (value as MailState));
+          setState(!value || value === 'all' ? null : (value as MailState));
         }}
         data={[
           { value: 'all', label: t('mails.all') },
