@@ -46,7 +46,7 @@ Object.assign(process.env, {
   // Every journey signs in from 127.0.0.1.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   // The journeys' stand-in trackers listen on 127.0.0.1.
-  POSTBACK_ALLOW_PRIVATE: '1',
+  OUTBOUND_ALLOW_PRIVATE: '1',
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
 });
 await import('../dist/server/main.mjs');

@@ -292,8 +292,8 @@ async function main() {
         DEMO_DATA: '0',
         LOG_LEVEL: 'warn',
         // The affiliates' tracker is this script, on 127.0.0.1.
-        POSTBACK_ALLOW_PRIVATE: '1',
-        POSTBACK_TIMEOUT_MS: '2000',
+        OUTBOUND_ALLOW_PRIVATE: '1',
+        OUTBOUND_TIMEOUT_MS: '2000',
       },
       stdio: ['ignore', out, out],
     });

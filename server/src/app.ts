@@ -20,6 +20,7 @@ import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
 import { floodLimitOf } from './modules/fraud/fraud-rules.service';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
+import { mailAdminRoutes } from './modules/mail/mail.routes';
 import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
@@ -112,13 +113,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
   app.decorate('database', options.database);
-  app.decorate('mailer', createMailer(options.database.db, options.config.smtpUrl, app.log));
+  app.decorate(
+    'mailer',
+    createMailer(options.database.db, options.config.smtpUrl, app.log, { timeoutMs: options.config.outboundTimeoutMs }),
+  );
   app.decorate('tasks', createTaskQueue(app.log));
-  // Tasks may still send mail: they finish first, then the deliveries under way.
-  app.addHook('onClose', async () => {
-    await app.tasks.drain();
-    await app.mailer.flush();
-  });
+  // Tasks may still queue mail: they finish first. What is queued waits in the outbox for any server.
+  app.addHook('onClose', async () => app.tasks.drain());
   // What other servers change reaches this one's caches (docs/decisions/025).
   const stopChangeFeed = await startChangeFeed(options.database);
   app.addHook('onClose', stopChangeFeed);
@@ -221,6 +222,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);
+          await admin.register(mailAdminRoutes);
         });
       });
     },

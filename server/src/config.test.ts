@@ -65,6 +65,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.0/99'],
+    ['OUTBOUND_ALLOW_PRIVATE', 'yes'],
+    ['OUTBOUND_TIMEOUT_MS', '10'],
     ['POSTBACK_ALLOW_PRIVATE', 'yes'],
     ['POSTBACK_TIMEOUT_MS', '10'],
   ])('a bad %s (%s) is refused naming the variable', (name, value) => {
@@ -73,6 +75,33 @@ describe('loadConfig', () => {
     const env = { DATA_DIR: tmp(), ...partner, [name]: value };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  test.each([
+    [{}, false, 5_000, []],
+    [{ OUTBOUND_ALLOW_PRIVATE: '1', OUTBOUND_TIMEOUT_MS: '2000' }, true, 2_000, []],
+    [
+      { POSTBACK_ALLOW_PRIVATE: '1', POSTBACK_TIMEOUT_MS: '3000' },
+      true,
+      3_000,
+      ['POSTBACK_ALLOW_PRIVATE', 'POSTBACK_TIMEOUT_MS'],
+    ],
+    [
+      {
+        OUTBOUND_ALLOW_PRIVATE: '0',
+        POSTBACK_ALLOW_PRIVATE: '1',
+        OUTBOUND_TIMEOUT_MS: '2000',
+        POSTBACK_TIMEOUT_MS: '3000',
+      },
+      false,
+      2_000,
+      ['POSTBACK_ALLOW_PRIVATE', 'POSTBACK_TIMEOUT_MS'],
+    ],
+  ])('outbound settings from %o: private %s, timeout %s ms, old names read %o', (env, allowPrivate, timeoutMs, old) => {
+    const config = loadConfig({ DATA_DIR: tmp(), ...env });
+    expect(config.outboundAllowPrivate).toBe(allowPrivate);
+    expect(config.outboundTimeoutMs).toBe(timeoutMs);
+    expect(config.deprecatedSettings).toEqual(old);
   });
 
   test('ADMIN_EMAIL without ADMIN_PASSWORD is refused', () => {
@@ -103,6 +132,22 @@ describe('server start-up', () => {
     expect(code).toBe(1);
     expect(output).toContain('PORT');
   });
+
+  test('a setting read under its old name is named in a warning at start, with its new name', async () => {
+    let signalled = false;
+    const { output } = await runMain(
+      { DATA_DIR: tmp(), PORT: '0', LOG_LEVEL: 'warn', POSTBACK_TIMEOUT_MS: '4000' },
+      (text, child) => {
+        if (!signalled && text.includes('Afiliados is running at')) {
+          signalled = true;
+          child.kill('SIGTERM');
+        }
+      },
+    );
+    expect(signalled).toBe(true);
+    expect(output).toMatch(/POSTBACK_TIMEOUT_MS is read under its old name: rename it OUTBOUND_TIMEOUT_MS/);
+    expect(output).not.toMatch(/POSTBACK_ALLOW_PRIVATE/);
+  }, 60_000);
 
   test('SIGTERM shuts the server down gracefully', async () => {
     let signalled = false;

@@ -29,8 +29,12 @@ const envSchema = z.object({
   MIN_REDEMPTION_CENTS: z.coerce.number().int().min(1).default(1000),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().optional(),
-  POSTBACK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
-  POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  // What leaves the portal (postbacks, webhooks, mail: docs/decisions/033). The POSTBACK_ names are
+  // the old ones, still read (with a warning at start) when the new one is unset.
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).optional(),
+  POSTBACK_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
+  POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).optional(),
   // Raw clicks older than this many whole months are dropped (the rollups keep every figure); 0 keeps
   // them all. At least 13: a sale may name a click from up to 365 days before (the longest cookie).
   CLICK_RETENTION_MONTHS: z.coerce
@@ -62,10 +66,12 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Proxies whose X-Forwarded-For names the client; none by default, so the socket peer is the client. */
   trustProxy: TrustProxy;
-  /** Affiliates' postbacks may go to private, loopback and link-local addresses (and there over http). */
-  postbackAllowPrivate: boolean;
-  /** How long one postback attempt may take, from the lookup to the tracker's status line. */
-  postbackTimeoutMs: number;
+  /** Postbacks and webhooks may go to private, loopback and link-local addresses (and there over http). */
+  outboundAllowPrivate: boolean;
+  /** How long one outbound attempt may take, from the lookup to the receiver's status line (SMTP: to its greeting). */
+  outboundTimeoutMs: number;
+  /** Settings read under an old name (POSTBACK_ALLOW_PRIVATE...): the server warns of each at start. */
+  deprecatedSettings: string[];
   /** Whole months of raw clicks kept (0: all); older partitions are dropped (tracking/click-partitions.ts). */
   clickRetentionMonths: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -117,8 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
     minRedemptionCents: e.MIN_REDEMPTION_CENTS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy,
-    postbackAllowPrivate: e.POSTBACK_ALLOW_PRIVATE === '1',
-    postbackTimeoutMs: e.POSTBACK_TIMEOUT_MS,
+    outboundAllowPrivate: (e.OUTBOUND_ALLOW_PRIVATE ?? e.POSTBACK_ALLOW_PRIVATE ?? '0') === '1',
+    outboundTimeoutMs: e.OUTBOUND_TIMEOUT_MS ?? e.POSTBACK_TIMEOUT_MS ?? 5_000,
+    deprecatedSettings: (['POSTBACK_ALLOW_PRIVATE', 'POSTBACK_TIMEOUT_MS'] as const).filter(
+      (name) => e[name] !== undefined,
+    ),
     clickRetentionMonths: e.CLICK_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
   };

@@ -42,6 +42,12 @@ async function main() {
   });
   const app = await buildApp({ config, database, webDir: WEB_DIR });
   const summary = await database.exclusively(() => prepareDatabase(database, config, app.log));
+  for (const name of config.deprecatedSettings) {
+    app.log.warn(
+      { setting: name },
+      `${name} is read under its old name: rename it ${name.replace('POSTBACK_', 'OUTBOUND_')}`,
+    );
+  }
   if (config.databaseUrl && !config.isPublicUrlSet && config.trustProxy === false) {
     app.log.warn("PUBLIC_URL is not set: links and mails carry this server's own address (README, configuration)");
   }
@@ -52,15 +58,17 @@ async function main() {
     schedulePromotions(database.db, app.log),
     scheduleRecentStatsMerge(database.db, app.log),
     scheduleClickPartitions(database.db, app.log, config.clickRetentionMonths),
+    // The outbox (docs/decisions/033): one engine, a worker per channel on every server.
     schedulePostbackDeliveries(database.db, app.log, {
-      policy: { allowPrivate: config.postbackAllowPrivate },
-      timeoutMs: config.postbackTimeoutMs,
+      policy: { allowPrivate: config.outboundAllowPrivate },
+      timeoutMs: config.outboundTimeoutMs,
     }),
     scheduleWebhookDeliveries(database.db, app.log, {
-      policy: { allowPrivate: config.postbackAllowPrivate },
-      timeoutMs: config.postbackTimeoutMs,
+      policy: { allowPrivate: config.outboundAllowPrivate },
+      timeoutMs: config.outboundTimeoutMs,
       serverSecret: config.jwtSecret,
     }),
+    app.mailer.schedule(),
   ];
   const stopJobs = () => {
     for (const stop of jobs) stop();

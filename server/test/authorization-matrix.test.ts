@@ -130,6 +130,7 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/webhooks/{id}/rotate-secret': 'admin',
   'GET /api/v1/webhooks/{id}/deliveries': 'admin',
   'POST /api/v1/webhooks/deliveries/{id}/resend': 'admin',
+  'GET /api/v1/mails': 'admin',
   'POST /api/v1/redemptions/{id}/approve': 'admin',
   'POST /api/v1/redemptions/{id}/reject': 'admin',
   'POST /api/v1/redemptions/{id}/pay': 'admin',

@@ -2,7 +2,7 @@ import { ADMIN_ROLE, AFFILIATE_ROLE, type Role } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client';
-import { affiliates, outbox, users } from '../src/db/schema';
+import { affiliates, mailDeliveries, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 
 export const PASSWORD = 'correct-horse-9';
@@ -56,7 +56,7 @@ export async function createSignedIn(app: FastifyInstance, db: Db, options: Para
 }
 
 export function mailsTo(db: Db, to: string) {
-  return db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
+  return db.select().from(mailDeliveries).where(eq(mailDeliveries.to, to)).orderBy(mailDeliveries.id);
 }
 
 /** The payload of a JWT, without checking it (what the browser does with the session token). */

@@ -6,10 +6,17 @@ export type ReceivedMail = { to: string[]; subject: string; text: string };
 /** A real SMTP server on a free port that keeps what it receives; point SMTP_URL at `url`. */
 export async function startSmtpPeer() {
   const received: ReceivedMail[] = [];
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
+      if (refusals > 0) {
+        refusals--;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           received.push({
@@ -29,6 +36,10 @@ export async function startSmtpPeer() {
     received,
     /** What reached this address, oldest first. */
     mailsTo: (address: string) => received.filter((mail) => mail.to.includes(address)),
+    /** The next `n` mails are refused with a 451 (a temporary failure), as a busy server does. */
+    refuseNext(n: number) {
+      refusals = n;
+    },
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
 }

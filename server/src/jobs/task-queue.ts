@@ -10,7 +10,8 @@ export type TaskQueue = {
 /**
  * Work a request starts but must not wait for, so its answer takes the same time whatever the work
  * finds (forgot-password for a known or an unknown email). In this process only: a crash loses what
- * has not run, and the person asks again. What leaves the portal still goes through the outbox.
+ * has not run, and the person asks again. What leaves the portal goes through the outbox
+ * (docs/decisions/033), queued in the transaction of the work's event.
  */
 export function createTaskQueue(log: FastifyBaseLogger): TaskQueue {
   const running = new Set<Promise<void>>();

@@ -1,55 +1,109 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
+import { mailDeliveries } from '../db/schema';
+import { exponentialBackoff } from '../outbound/backoff';
+import { type OutboxQueue, runOutbox, type Sender, scheduleOutbox } from '../outbound/outbox';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
-  /** Keeps the mail in the outbox at once; SMTP delivery (when configured) follows off the request. */
-  send(message: MailMessage): Promise<void>;
-  /** Waits for deliveries under way: graceful shutdown and tests. */
-  flush(): Promise<void>;
+  /**
+   * Queues a mail in the caller's transaction (docs/decisions/033): it leaves only if the event
+   * it tells of is committed, and the outbox worker sends it, retrying with backoff.
+   */
+  queue(tx: Db, message: MailMessage): Promise<void>;
+  /** Sends every mail due at `at` (now by default), once each: tests, and a server's first run. */
+  flush(at?: Date): Promise<number>;
+  /** The outbox worker of mail on every server, each second by default: a person waits for a reset link. */
+  schedule(everyMs?: number): () => void;
 };
 
 export const MAIL_FROM = 'Afiliados <no-reply@afiliados.local>';
 
+/** 30 s, 2 min, 8 min, 32 min, about 2 h, then 6 h twice: a day for an SMTP server to come back. */
+export const MAIL_BACKOFF_SECONDS = exponentialBackoff({
+  firstSeconds: 30,
+  factor: 4,
+  capSeconds: 6 * 3_600,
+  maxAttempts: 8,
+});
+
+export const MAIL_QUEUE: OutboxQueue = {
+  channel: 'mail',
+  table: 'mail_deliveries',
+  backoff: MAIL_BACKOFF_SECONDS,
+  deliveredState: 'sent',
+  batch: 20,
+};
+
+type QueuedMail = typeof mailDeliveries.$inferSelect;
+
 /**
- * With SMTP_URL the mail goes through that server; without it the outbox table is the only copy,
- * so the embedded default works offline. The log names the recipient and subject, never the body:
- * bodies carry reset links.
+ * How a mail is delivered: through the SMTP server of SMTP_URL, which the operator chose (so the
+ * outbound destination check for addresses people type does not apply). The `Message-ID` is the
+ * row's, the same on every attempt, so a receiver can tell a retry from a new mail.
  */
-export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  const pending = new Set<Promise<void>>();
-
-  async function deliver(id: number, message: MailMessage) {
-    if (!transport) return;
-    try {
-      await transport.sendMail({ from: MAIL_FROM, ...message });
-      await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
-    } catch (error) {
-      log.warn({ to: message.to, subject: message.subject, err: (error as Error).message }, 'mail not delivered');
-      await db
-        .update(outbox)
-        .set({ error: (error as Error).message })
-        .where(eq(outbox.id, id))
-        .catch(() => {});
-    }
-  }
-
+function mailSender(transport: Transporter, log: FastifyBaseLogger): Sender<QueuedMail> {
   return {
-    async send(message) {
-      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+    load: (db, ids) => db.select().from(mailDeliveries).where(inArray(mailDeliveries.id, ids)),
+    async send(row) {
+      const started = Date.now();
+      try {
+        await transport.sendMail({
+          from: MAIL_FROM,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+          messageId: `<mail-${row.id}.${row.createdAt.getTime()}@afiliados.local>`,
+        });
+        log.info({ mail: row.id, to: row.to, subject: row.subject }, 'mail sent');
+        return { isDelivered: true, statusCode: null, error: null, durationMs: Date.now() - started };
+      } catch (error) {
+        const { message, responseCode } = error as Error & { responseCode?: number };
+        log.warn({ mail: row.id, to: row.to, subject: row.subject, err: message }, 'mail not delivered');
+        return {
+          isDelivered: false,
+          statusCode: responseCode ?? null,
+          error: message.slice(0, 500),
+          durationMs: Date.now() - started,
+        };
+      }
+    },
+  };
+}
+
+/**
+ * With SMTP_URL mail is queued and the outbox worker sends it through that server; without it a
+ * mail is `kept`: the table is its only copy, so the embedded default works offline. The log names
+ * the recipient and subject, never the body: bodies carry reset links.
+ */
+export function createMailer(
+  db: Db,
+  smtpUrl: string | undefined,
+  log: FastifyBaseLogger,
+  options: { timeoutMs: number },
+): Mailer {
+  const timeouts = {
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs * 4,
+  };
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...timeouts }) : null;
+  const sender = transport ? mailSender(transport, log) : null;
+  const run = (clock?: () => Date) =>
+    sender ? runOutbox(db, MAIL_QUEUE, sender, { timeoutMs: options.timeoutMs, clock }) : Promise.resolve(0);
+  return {
+    async queue(tx, message) {
+      await tx
+        .insert(mailDeliveries)
+        .values({ ...message, ...(transport ? {} : { state: 'kept' as const, nextAttemptAt: null }) });
       log.info({ to: message.to, subject: message.subject, via: transport ? 'smtp' : 'outbox' }, 'mail queued');
-      if (!row || !transport) return;
-      const delivery = deliver(row.id, message).finally(() => pending.delete(delivery));
-      pending.add(delivery);
     },
-    async flush() {
-      await Promise.all([...pending]);
-    },
+    flush: (at) => run(at ? () => at : undefined),
+    schedule: (everyMs = 1_000) => (sender ? scheduleOutbox('mail', () => run(), log, everyMs) : () => {}),
   };
 }
 
@@ -57,7 +111,13 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
 export async function countRecentMails(db: Db, to: string, subject: string, withinMs: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(outbox)
-    .where(and(eq(outbox.to, to), eq(outbox.subject, subject), gt(outbox.createdAt, new Date(Date.now() - withinMs))));
+    .from(mailDeliveries)
+    .where(
+      and(
+        eq(mailDeliveries.to, to),
+        eq(mailDeliveries.subject, subject),
+        gt(mailDeliveries.createdAt, new Date(Date.now() - withinMs)),
+      ),
+    );
   return row?.n ?? 0;
 }

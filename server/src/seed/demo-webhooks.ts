@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@contract/webhooks';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sales, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { outboundAttempts, sales, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { newWebhookSecret } from '../modules/webhooks/webhook-signature';
 import { sealSecret } from '../sealed-secrets';
 
@@ -88,8 +88,9 @@ export async function seedDemoWebhooks(db: Db, serverSecret: string) {
   for (const { outcome, at, row } of planned.reverse()) {
     const [delivery] = await db.insert(webhookDeliveries).values(row).returning({ id: webhookDeliveries.id });
     if (!delivery) continue;
-    await db.insert(webhookAttempts).values(
+    await db.insert(outboundAttempts).values(
       outcome.codes.map((code, i) => ({
+        channel: 'webhook' as const,
         deliveryId: delivery.id,
         attempt: i + 1,
         statusCode: code,

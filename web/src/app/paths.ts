@@ -51,6 +51,7 @@ export const paths = {
   adminSalesMetrics: '/admin/metricas/vendas',
   adminApproveAffiliates: '/admin/aprovar-afiliados',
   adminWebhooks: '/admin/webhooks',
+  adminMails: '/admin/emails',
 
   // Public (blank layout)
   authLogin: '/auth/login',

@@ -91,6 +91,7 @@ const adminRoutes: RouteObject[] = [
     element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
   },
   { path: paths.adminWebhooks, element: screen('adminWebhooks', () => import('./routes/admin/webhooks')) },
+  { path: paths.adminMails, element: screen('adminMails', () => import('./routes/admin/mails')) },
   {
     path: paths.adminFraudRules,
     element: screen('adminFraudRules', () => import('./routes/admin/fraud-rules')),

@@ -68,6 +68,7 @@ export const MENU: MenuSection[] = [
       { screen: 'adminPaymentHistory', icon: IconCreditCard },
       { screen: 'adminFraudRules', icon: IconShieldCheck },
       { screen: 'adminWebhooks', icon: IconWebhook },
+      { screen: 'adminMails', icon: IconMail },
     ],
   },
   {

@@ -15,6 +15,11 @@ export const affiliatePostbacks = pgTable('affiliate_postbacks', {
   url: text('url').notNull(),
   events: text('events', { enum: POSTBACK_EVENTS }).array().notNull(),
   active: boolean('active').notNull().default(true),
+  /** Set when the outbox turned it off for failing without pause (docs/decisions/033). */
+  disabledReason: text('disabled_reason'),
+  /** Failed attempts since the last success, and when that run of failures began. */
+  failureCount: integer('failure_count').notNull().default(0),
+  failingSince: timestamp('failing_since', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

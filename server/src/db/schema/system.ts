@@ -1,5 +1,11 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { MAIL_STATES } from '@contract/mail';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** The queues of the outbox, one table each (docs/decisions/033). */
+export const OUTBOUND_CHANNELS = ['postback', 'webhook', 'mail'] as const;
+export type OutboundChannel = (typeof OUTBOUND_CHANNELS)[number];
 
 /** Programme-wide switches an admin changes at run time (maintenance mode, redemption rules...). */
 export const settings = pgTable('settings', {
@@ -8,20 +14,54 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every mail the portal sends, kept whether it went through SMTP or only here (no SMTP_URL). */
-export const outbox = pgTable(
-  'outbox',
+/**
+ * Every mail the portal sends: the mail queue of the outbox (docs/decisions/033), written in the
+ * transaction of its event, taken by the outbox worker with FOR UPDATE SKIP LOCKED, retried with
+ * backoff. Without SMTP_URL a mail is `kept`: this table is its only copy.
+ */
+export const mailDeliveries = pgTable(
+  'mail_deliveries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued row is due; while a worker holds it, when its hold runs out. Null once finished. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_to_idx').on(t.to)],
+  (t) => [
+    index('mail_deliveries_to_idx').on(t.to),
+    index('mail_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
+    check('mail_deliveries_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * One line per attempt of anything that leaves the portal (docs/decisions/033): `channel` says which
+ * queue table `delivery_id` is a row of. Never a secret, a token or a URL with its query.
+ */
+export const outboundAttempts = pgTable(
+  'outbound_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel', { enum: OUTBOUND_CHANNELS }).notNull(),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    attempt: integer('attempt').notNull(),
+    isManual: boolean('is_manual').notNull().default(false),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+    durationMs: integer('duration_ms').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbound_attempts_delivery_idx').on(t.channel, t.deliveryId, t.id)],
 );
 
 /** Who changed what, before and after: every admin write lands here. */

@@ -63,22 +63,3 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );
-
-/** Every attempt of every message, manual ones included: what the screen's log shows. */
-export const webhookAttempts = pgTable(
-  'webhook_attempts',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deliveryId: bigint('delivery_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-    attempt: integer('attempt').notNull(),
-    isManual: boolean('is_manual').notNull().default(false),
-    statusCode: integer('status_code'),
-    error: text('error'),
-    responseExcerpt: text('response_excerpt'),
-    durationMs: integer('duration_ms').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
-);

@@ -86,7 +86,7 @@ async function lockAffiliate(db: Db, id: number) {
 
 /** Approval: the affiliate may sign in, starts on the lowest level unless one is set, and hears of it. */
 export async function approveAffiliate(ctx: AppContext, actorId: number, id: number): Promise<Affiliate> {
-  const { affiliate, language } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockAffiliate(tx, id);
     if (before.status === 'approved') {
       throw new AppError('CONFLICT', 'This affiliate is already approved.', { reason: 'ALREADY_APPROVED' });
@@ -125,17 +125,17 @@ export async function approveAffiliate(ctx: AppContext, actorId: number, id: num
       text: `Welcome to the programme! Your affiliate code is ${after.code}.`,
       pt: { title: 'Cadastro aprovado', text: `Boas-vindas ao programa! Seu código de afiliado é ${after.code}.` },
     });
-    return { affiliate: toAffiliate(after), language: after.language };
+    const affiliate = toAffiliate(after);
+    await ctx.mailer.queue(tx, {
+      to: affiliate.email,
+      ...mails.affiliateApproved(after.language, {
+        firstName: affiliate.first_name,
+        code: affiliate.code,
+        loginUrl: `${ctx.publicUrl}/auth/login`,
+      }),
+    });
+    return affiliate;
   });
-  await ctx.mailer.send({
-    to: affiliate.email,
-    ...mails.affiliateApproved(language, {
-      firstName: affiliate.first_name,
-      code: affiliate.code,
-      loginUrl: `${ctx.publicUrl}/auth/login`,
-    }),
-  });
-  return affiliate;
 }
 
 export async function rejectAffiliate(
@@ -144,7 +144,7 @@ export async function rejectAffiliate(
   id: number,
   reason: string,
 ): Promise<Affiliate> {
-  const { affiliate, language } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockAffiliate(tx, id);
     if (before.status !== 'pending') {
       throw new AppError('CONFLICT', `Only a pending registration can be rejected (this one is ${before.status}).`, {
@@ -161,13 +161,13 @@ export async function rejectAffiliate(
       before: toAffiliate(before),
       after: toAffiliate(after),
     });
-    return { affiliate: toAffiliate(after), language: after.language };
+    const affiliate = toAffiliate(after);
+    await ctx.mailer.queue(tx, {
+      to: affiliate.email,
+      ...mails.affiliateRejected(after.language, { firstName: affiliate.first_name, reason }),
+    });
+    return affiliate;
   });
-  await ctx.mailer.send({
-    to: affiliate.email,
-    ...mails.affiliateRejected(language, { firstName: affiliate.first_name, reason }),
-  });
-  return affiliate;
 }
 
 export async function getAffiliateDetails(db: Db, id: number): Promise<AffiliateDetails> {

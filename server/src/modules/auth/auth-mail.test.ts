@@ -6,7 +6,7 @@ import { testEngine } from '../../../test/engine';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { startSmtpPeer } from '../../../test/smtp';
-import { notifications, outbox, passwordResets, users } from '../../db/schema';
+import { mailDeliveries, notifications, passwordResets, users } from '../../db/schema';
 import { RESET_LINKS_PER_HOUR } from './auth.service';
 
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -82,7 +82,10 @@ describe('answers that tell nobody who has an account (decision 012)', () => {
       ? await t.database.db.transaction(async (tx) => {
           await tx.execute(sql`lock table users in access exclusive mode`);
           const replies = await Promise.race([Promise.all([forgot(user.email), forgot(unknown)]), sleep(3000)]);
-          const sentMeanwhile = await tx.select({ n: count() }).from(outbox).where(eq(outbox.to, user.email));
+          const sentMeanwhile = await tx
+            .select({ n: count() })
+            .from(mailDeliveries)
+            .where(eq(mailDeliveries.to, user.email));
           return { replies, sentMeanwhile };
         })
       : { replies: await Promise.all([forgot(user.email), forgot(unknown)]), sentMeanwhile: [{ n: 0 }] };

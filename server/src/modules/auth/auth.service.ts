@@ -58,7 +58,7 @@ const HOUR_MS = 60 * 60_000;
 /**
  * Registration: a pending affiliate with its own code; the admins hear of it. An email already
  * registered gets the very same answer and its owner a mail instead, so the form tells nobody who
- * has an account (decision 012). Mails go after the answer.
+ * has an account (decision 012). Its mails are queued in its transaction; the notice to an owner after the answer.
  */
 export async function registerAffiliate(ctx: AppContext, body: z.output<typeof registerBodySchema>) {
   // Hashed on both paths, so a taken email answers no sooner than a new one.
@@ -109,6 +109,17 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
         pt: { title: 'Novo cadastro', text: `${name} (${body.email}) aguarda aprovação.` },
         data: { user_id: user.id },
       });
+      await ctx.mailer.queue(tx, {
+        to: body.email,
+        ...mails.registrationReceived(language, { firstName: body.first_name }),
+      });
+      const reviewUrl = `${ctx.publicUrl}/admin/aprovar-afiliados`;
+      for (const admin of await findActiveAdmins(tx)) {
+        await ctx.mailer.queue(tx, {
+          to: admin.email,
+          ...mails.newRegistration(admin.language, { name, email: body.email, reviewUrl }),
+        });
+      }
     });
   } catch (error) {
     // Registered meanwhile by a request alongside this one: a taken email like any other.
@@ -119,16 +130,6 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
     throw error;
   }
 
-  ctx.tasks.enqueue('registration mails', async () => {
-    await ctx.mailer.send({ to: body.email, ...mails.registrationReceived(language, { firstName: body.first_name }) });
-    const reviewUrl = `${ctx.publicUrl}/admin/aprovar-afiliados`;
-    for (const admin of await findActiveAdmins(ctx.db)) {
-      await ctx.mailer.send({
-        to: admin.email,
-        ...mails.newRegistration(admin.language, { name, email: body.email, reviewUrl }),
-      });
-    }
-  });
   return answer;
 }
 
@@ -141,8 +142,12 @@ async function sendRegistrationAttemptNotice(ctx: AppContext, email: string) {
     loginUrl: `${ctx.publicUrl}/auth/login`,
     forgotUrl: `${ctx.publicUrl}/auth/forgot-password`,
   });
-  if ((await countRecentMails(ctx.db, owner.email, notice.subject, HOUR_MS)) >= REGISTRATION_NOTICES_PER_HOUR) return;
-  await ctx.mailer.send({ to: owner.email, ...notice });
+  await ctx.db.transaction(async (tx) => {
+    // The person's row, locked, keeps two servers from both sending the last notice of the hour.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
+    if ((await countRecentMails(tx, owner.email, notice.subject, HOUR_MS)) >= REGISTRATION_NOTICES_PER_HOUR) return;
+    await ctx.mailer.queue(tx, { to: owner.email, ...notice });
+  });
 }
 
 const invalidCredentials = () =>
@@ -275,26 +280,27 @@ async function sendPasswordReset(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.deletedAt) return;
   const token = randomToken();
-  const issued = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // The person's row, locked, keeps two servers from both issuing the last link of the hour.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [recent] = await tx
       .select({ n: count() })
       .from(passwordResets)
       .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - HOUR_MS))));
-    if ((recent?.n ?? 0) >= RESET_LINKS_PER_HOUR) return false;
+    if ((recent?.n ?? 0) >= RESET_LINKS_PER_HOUR) return;
     await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
     });
-    return true;
-  });
-  if (!issued) return;
-  const resetUrl = `${ctx.publicUrl}/auth/resetar-senha/${token}`;
-  await ctx.mailer.send({
-    to: user.email,
-    ...mails.passwordReset(user.language, { firstName: user.firstName, resetUrl }),
+    // The link and its mail are one: a mail is queued only with the link it carries.
+    await ctx.mailer.queue(tx, {
+      to: user.email,
+      ...mails.passwordReset(user.language, {
+        firstName: user.firstName,
+        resetUrl: `${ctx.publicUrl}/auth/resetar-senha/${token}`,
+      }),
+    });
   });
 }
 

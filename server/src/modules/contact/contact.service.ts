@@ -8,7 +8,7 @@ import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.s
 
 /** A message to the programme: kept, pushed to the admins and emailed to them. */
 export async function sendContactMessage(ctx: AppContext, userId: number, body: ContactBody) {
-  const { id, sender } = await ctx.db.transaction(async (tx) => {
+  const { id } = await ctx.db.transaction(async (tx) => {
     const [person] = await tx.select().from(users).where(eq(users.id, userId));
     const [row] = await tx
       .insert(contactMessages)
@@ -22,14 +22,15 @@ export async function sendContactMessage(ctx: AppContext, userId: number, body: 
       pt: { title: 'Nova mensagem de contato', text: `${name}: ${body.subject}` },
       data: { contact_message_id: row?.id },
     });
-    return { id: row?.id ?? 0, sender: { name, email: person?.email ?? '' } };
+    const sender = { name, email: person?.email ?? '' };
+    for (const admin of await findActiveAdmins(tx)) {
+      await ctx.mailer.queue(tx, {
+        to: admin.email,
+        ...mails.contactMessage(admin.language, { ...sender, subject: body.subject, message: body.message }),
+      });
+    }
+    return { id: row?.id ?? 0 };
   });
-  for (const admin of await findActiveAdmins(ctx.db)) {
-    await ctx.mailer.send({
-      to: admin.email,
-      ...mails.contactMessage(admin.language, { ...sender, subject: body.subject, message: body.message }),
-    });
-  }
   return { id };
 }
 

@@ -292,7 +292,7 @@ export async function decideRedemption(
 ): Promise<Redemption> {
   const { db } = ctx;
   const now = new Date();
-  const owner = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const changes =
       decision.action === 'approve'
         ? { status: 'approved' as const, approvedAt: now, approvedBy: actorId }
@@ -368,20 +368,19 @@ export async function decideRedemption(
         data: { redemption_id: row.id },
       });
     }
-    return person ? { ...person, status: row.status, amountCents: row.amountCents } : null;
+    if (person && (row.status === 'approved' || row.status === 'rejected' || row.status === 'paid')) {
+      await ctx.mailer.queue(tx, {
+        to: person.email,
+        ...mails.redemptionDecided(person.language, {
+          firstName: person.firstName,
+          id,
+          amount: brl(person.language, row.amountCents),
+          status: row.status,
+          detail: decision.action === 'reject' ? decision.reason : decision.action === 'pay' ? decision.reference : '',
+          url: `${ctx.publicUrl}/resgates`,
+        }),
+      });
+    }
   });
-  if (owner && (owner.status === 'approved' || owner.status === 'rejected' || owner.status === 'paid')) {
-    await ctx.mailer.send({
-      to: owner.email,
-      ...mails.redemptionDecided(owner.language, {
-        firstName: owner.firstName,
-        id,
-        amount: brl(owner.language, owner.amountCents),
-        status: owner.status,
-        detail: decision.action === 'reject' ? decision.reason : decision.action === 'pay' ? decision.reference : '',
-        url: `${ctx.publicUrl}/resgates`,
-      }),
-    });
-  }
   return getRedemptionById(db, { isAdmin: true }, id);
 }

@@ -18,7 +18,7 @@ const TESTS_PER_MINUTE = 10;
 /** An affiliate's postback to their own tracker (affiliates only; an admin has no sales of their own). */
 export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const policy = { allowPrivate: app.config.postbackAllowPrivate };
+  const policy = { allowPrivate: app.config.outboundAllowPrivate };
   const mine = (request: { user: { id: number } | null }) => affiliateIdOf(db, request.user?.id ?? 0);
 
   app.get(
@@ -67,7 +67,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await mine(request);
-      return sendTestPostback(request.body.url, policy, app.config.postbackTimeoutMs);
+      return sendTestPostback(request.body.url, policy, app.config.outboundTimeoutMs);
     },
   );
 

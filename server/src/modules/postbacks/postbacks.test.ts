@@ -19,7 +19,7 @@ import { runAutoApproval } from '../sales/approval-job';
 import { BACKOFF_SECONDS, MAX_ATTEMPTS, runPostbackDeliveries } from './postback-worker';
 
 // Postbacks to an affiliate's own tracker, against a real receiver on 127.0.0.1. `open` is a
-// server whose operator allows private destinations (POSTBACK_ALLOW_PRIVATE=1, as for a tracker
+// server whose operator allows private destinations (OUTBOUND_ALLOW_PRIVATE=1, as for a tracker
 // inside the operator's network); `strict` is a second server on the same database without it.
 
 type Reply = number | 'hang' | { status: number; location: string };
@@ -97,7 +97,7 @@ beforeAll(async () => {
   }
   dataDir = await mkdtemp(join(tmpdir(), 'afiliados-postbacks-'));
   open = await buildApp({
-    config: testConfig(dataDir, { POSTBACK_ALLOW_PRIVATE: '1', POSTBACK_TIMEOUT_MS: String(TIMEOUT_MS) }),
+    config: testConfig(dataDir, { OUTBOUND_ALLOW_PRIVATE: '1', OUTBOUND_TIMEOUT_MS: String(TIMEOUT_MS) }),
     database: first,
     logger: false,
   });
@@ -287,7 +287,7 @@ describe('the postback settings', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
-  test('PUT /me/postback with POSTBACK_ALLOW_PRIVATE takes a private address, over http too, but a public one only over https', async () => {
+  test('PUT /me/postback with OUTBOUND_ALLOW_PRIVATE takes a private address, over http too, but a public one only over https', async () => {
     const ana = await affiliate();
     const put = (url: string) =>
       open.inject({
@@ -500,7 +500,7 @@ describe('deliveries', () => {
     ['a loopback address', (base: string) => `${base}/inside`],
     ['a host name that resolves to loopback', (base: string) => `${base.replace('127.0.0.1', 'localhost')}/inside`],
     ['IPv6 loopback', (base: string) => `${base.replace('127.0.0.1', '[::1]')}/inside`],
-  ])('at delivery, a server without POSTBACK_ALLOW_PRIVATE refuses %s and sends nothing', async (_, urlOf) => {
+  ])('at delivery, a server without OUTBOUND_ALLOW_PRIVATE refuses %s and sends nothing', async (_, urlOf) => {
     const ana = await affiliate();
     // Saved while allowed (or before a DNS change): the check is made again at every attempt.
     await first.db

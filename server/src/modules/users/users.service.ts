@@ -133,19 +133,19 @@ export async function createUser(ctx: AppContext, actorId: number, body: z.outpu
       });
       const managed = await getManagedUser(tx, user.id);
       await audit(tx, { actorId, action: 'user.create', entity: 'user', entityId: user.id, after: managed });
+      await ctx.mailer.queue(tx, {
+        to: managed.email,
+        ...mails.invitation(body.language, {
+          firstName: managed.first_name,
+          url: `${ctx.publicUrl}/auth/resetar-senha/${token}`,
+        }),
+      });
       return managed;
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken();
     throw error;
   }
-  await ctx.mailer.send({
-    to: created.email,
-    ...mails.invitation(body.language, {
-      firstName: created.first_name,
-      url: `${ctx.publicUrl}/auth/resetar-senha/${token}`,
-    }),
-  });
   return created;
 }
 

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@contract/webhooks';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -53,37 +53,18 @@ export async function queueWebhookEvent(tx: Db, type: WebhookEvent, data: Record
 }
 
 /**
- * Takes up to `limit` due messages for this worker, each the oldest waiting one of its endpoint and
- * subject, so an endpoint hears of one sale's (redemption's, affiliate's) events in the order they
- * happened: a message waits while an earlier one of its endpoint and subject is queued (held by a
- * worker or waiting for its retry). Messages of different subjects go side by side. The attempt is
- * counted and the row held (its next attempt moved to `holdUntil`) in the same statement; SKIP
- * LOCKED lets other servers take other messages meanwhile. A dead worker's rows are due again once
- * the hold runs out.
+ * Which due messages the outbox may take now (a condition on the queue's row `q`): those of an
+ * enabled endpoint, each the oldest waiting one of its endpoint and subject, so an endpoint hears of
+ * one sale's (redemption's, affiliate's) events in the order they happened: a message waits while
+ * an earlier one of its endpoint and subject is queued (held by a worker or waiting for its retry).
+ * Messages of different subjects go side by side.
  */
-export async function claimDueMessages(db: Db, now: Date, holdUntil: Date, limit: number) {
-  const result = await db.execute(sql`
-    update ${webhookDeliveries} d
-    set attempts = d.attempts + 1, next_attempt_at = ${holdUntil.toISOString()}::timestamptz,
-      last_attempt_at = ${now.toISOString()}::timestamptz
-    from (
-      select q.id from ${webhookDeliveries} q
-      join ${webhookEndpoints} e on e.id = q.endpoint_id
-      where q.state = 'queued' and e.enabled and q.next_attempt_at <= ${now.toISOString()}::timestamptz
-        and not exists (
-          select 1 from ${webhookDeliveries} earlier
-          where earlier.endpoint_id = q.endpoint_id and earlier.subject = q.subject and earlier.state = 'queued'
-            and earlier.id < q.id
-        )
-      order by q.next_attempt_at, q.id
-      limit ${limit}
-      for update of q skip locked
-    ) due
-    where d.id = due.id and d.state = 'queued'
-    returning d.id, d.attempts`);
-  const rows = (result as unknown as { rows: { id: number | string; attempts: number | string }[] }).rows;
-  return rows.map((row) => ({ id: Number(row.id), attempts: Number(row.attempts) }));
-}
+export const WEBHOOK_CLAIMABLE = sql`exists (select 1 from ${webhookEndpoints} e where e.id = q.endpoint_id and e.enabled)
+  and not exists (
+    select 1 from ${webhookDeliveries} earlier
+    where earlier.endpoint_id = q.endpoint_id and earlier.subject = q.subject and earlier.state = 'queued'
+      and earlier.id < q.id
+  )`;
 
 /** What a claimed message needs: its payload and its endpoint now (address, secrets). */
 export async function loadMessages(db: Db, ids: number[]) {
@@ -104,29 +85,4 @@ export async function loadMessages(db: Db, ids: number[]) {
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(inArray(webhookDeliveries.id, ids));
-}
-
-export type MessageOutcome = Partial<
-  Pick<
-    typeof webhookDeliveries.$inferInsert,
-    'state' | 'statusCode' | 'error' | 'responseExcerpt' | 'nextAttemptAt' | 'deliveredAt'
-  >
->;
-
-/**
- * Writes an attempt's outcome, only if the row is still at the attempt this worker counted: a
- * worker whose hold ran out (and whose row another took, or an admin sent again) changes nothing.
- * Answers whether it wrote.
- */
-export async function finishMessage(
-  db: Db,
-  claim: { id: number; attempts: number },
-  outcome: MessageOutcome,
-): Promise<boolean> {
-  const rows = await db
-    .update(webhookDeliveries)
-    .set(outcome)
-    .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attempts, claim.attempts)))
-    .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
 }

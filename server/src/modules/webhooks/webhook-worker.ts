@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { webhookAttempts } from '../../db/schema';
-import { every } from '../../jobs/lease';
 import { type Attempt, type DestinationPolicy, sendRequest } from '../../outbound/destination';
+import { type OutboxQueue, runOutbox, type Sender, scheduleOutbox } from '../../outbound/outbox';
 import { unsealSecret } from '../../sealed-secrets';
-import { noteEndpointOutcome } from './webhook-endpoint-health';
-import { claimDueMessages, finishMessage, loadMessages, type MessageOutcome } from './webhook-queue';
+import { WEBHOOK_DESTINATIONS } from './webhook-endpoint-health';
+import { loadMessages, WEBHOOK_CLAIMABLE } from './webhook-queue';
 import { webhookHeaders } from './webhook-signature';
 
 /**
@@ -14,9 +13,16 @@ import { webhookHeaders } from './webhook-signature';
  */
 export const BACKOFF_SECONDS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
 export const MAX_ATTEMPTS = BACKOFF_SECONDS.length + 1;
-const BATCH = 50;
-/** How long one run keeps taking rounds: a backlog is worked through by turns, not by one run forever. */
-const RUN_BUDGET_MS = 4_000;
+
+/** The webhooks' queue on the outbox (docs/decisions/023, 033). */
+export const WEBHOOK_QUEUE: OutboxQueue = {
+  channel: 'webhook',
+  table: 'webhook_deliveries',
+  backoff: BACKOFF_SECONDS,
+  deliveredState: 'delivered',
+  batch: 50,
+  claimableWhere: WEBHOOK_CLAIMABLE,
+};
 const USER_AGENT = 'Afiliados-Webhooks/1.0';
 
 export type WebhookWorkerOptions = {
@@ -68,89 +74,28 @@ export async function sendMessage(row: LoadedMessage, options: WebhookWorkerOpti
   return result;
 }
 
-/**
- * Keeps an attempt: its line in the log, the message's outcome (only if still at this attempt) and
- * the endpoint's health, in one transaction. `retry` says what a failure leaves: the next attempt's
- * time, or null for a failed message (the worker's last attempt), or 'unchanged' (a manual send,
- * which leaves the schedule as it was).
- */
-export async function keepAttempt(
-  db: Db,
-  claim: { id: number; attempts: number; endpointId: number; isManual: boolean },
-  result: Attempt,
-  now: Date,
-  failure: { state: 'queued' | 'failed'; nextAttemptAt: Date | null } | 'unchanged',
-) {
-  await db.transaction(async (tx) => {
-    const outcome: MessageOutcome = {
-      statusCode: result.statusCode,
-      error: result.error,
-      responseExcerpt: result.responseExcerpt,
-    };
-    if (result.isDelivered) {
-      Object.assign(outcome, { state: 'delivered', deliveredAt: now, nextAttemptAt: null });
-    } else if (failure !== 'unchanged') {
-      Object.assign(outcome, failure);
-    }
-    if (!(await finishMessage(tx, claim, outcome))) return;
-    await tx.insert(webhookAttempts).values({
-      deliveryId: claim.id,
-      attempt: claim.attempts,
-      isManual: claim.isManual,
-      statusCode: result.statusCode,
-      error: result.error,
-      responseExcerpt: result.responseExcerpt,
-      durationMs: result.durationMs,
-      at: now,
-    });
-    await noteEndpointOutcome(tx, claim.endpointId, result.isDelivered, now);
-  });
+/** The signed webhooks on the outbox: how one message is sent; the queue does the rest. */
+export function webhookSender(options: WebhookWorkerOptions): Sender<LoadedMessage> {
+  return {
+    load: loadMessages,
+    destinations: WEBHOOK_DESTINATIONS,
+    async send(row) {
+      const result = await sendMessage(row, options);
+      return {
+        ...result,
+        columns: { status_code: result.statusCode, response_excerpt: result.responseExcerpt },
+        destinationId: row.endpointId,
+      };
+    },
+  };
 }
 
 /**
- * Delivers what is due, on any number of servers at once: each message is taken by one worker
- * (claimDueMessages), signed, sent, and its outcome kept. Returns how many attempts it made.
+ * Delivers what is due, on any number of servers at once (the outbox's claim, in order per endpoint
+ * and subject). Returns how many attempts it made.
  */
-export async function runWebhookDeliveries(db: Db, options: WebhookWorkerOptions): Promise<number> {
-  const clock = options.clock ?? (() => new Date());
-  // A hold well past the attempt's own deadline: no other worker takes a row while it is being sent.
-  const holdMs = options.timeoutMs * 2 + 30_000;
-  let made = 0;
-  const runStarted = Date.now();
-  while (Date.now() - runStarted < RUN_BUDGET_MS) {
-    const started = clock();
-    const claims = await claimDueMessages(db, started, new Date(started.getTime() + holdMs), BATCH);
-    if (claims.length === 0) break;
-    const rows = new Map(
-      (
-        await loadMessages(
-          db,
-          claims.map((c) => c.id),
-        )
-      ).map((row) => [row.id, row]),
-    );
-    await Promise.all(
-      claims.map(async (claim) => {
-        const row = rows.get(claim.id);
-        if (!row) return;
-        const result = await sendMessage(row, options);
-        const now = clock();
-        const wait = BACKOFF_SECONDS[claim.attempts - 1];
-        await keepAttempt(
-          db,
-          { ...claim, endpointId: row.endpointId, isManual: false },
-          result,
-          now,
-          wait === undefined
-            ? { state: 'failed', nextAttemptAt: null }
-            : { state: 'queued', nextAttemptAt: new Date(now.getTime() + wait * 1000) },
-        );
-      }),
-    );
-    made += claims.length;
-    // A round takes one message per endpoint and subject: the next takes the ones just unblocked.
-  }
-  return made;
+export function runWebhookDeliveries(db: Db, options: WebhookWorkerOptions): Promise<number> {
+  return runOutbox(db, WEBHOOK_QUEUE, webhookSender(options), options);
 }
 
 /** Every few seconds on every server; the queue's row locks share the work out. */
@@ -160,20 +105,5 @@ export function scheduleWebhookDeliveries(
   options: WebhookWorkerOptions,
   everyMs = 5_000,
 ) {
-  let running = false;
-  return every(
-    everyMs,
-    async () => {
-      if (running) return;
-      running = true;
-      try {
-        await runWebhookDeliveries(db, { ...options, log });
-      } catch (error) {
-        log.error({ err: (error as Error).message }, 'webhook deliveries failed');
-      } finally {
-        running = false;
-      }
-    },
-    everyMs,
-  );
+  return scheduleOutbox('webhook', () => runWebhookDeliveries(db, { ...options, log }), log, everyMs);
 }

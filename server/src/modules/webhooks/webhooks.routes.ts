@@ -29,10 +29,10 @@ const RESENDS_PER_MINUTE = 30;
 /** Signed webhooks to the programme's own systems (admins only; docs/decisions/023). */
 export const webhooksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const policy = { allowPrivate: app.config.postbackAllowPrivate };
+  const policy = { allowPrivate: app.config.outboundAllowPrivate };
   const senderOptions = {
     policy,
-    timeoutMs: app.config.postbackTimeoutMs,
+    timeoutMs: app.config.outboundTimeoutMs,
     serverSecret: app.config.jwtSecret,
     log: app.log,
   };

@@ -5,17 +5,18 @@ import type {
   WebhookEndpoint,
   WebhookWithSecret,
 } from '@contract/webhooks';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { outboundAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../errors';
 import { checkDestination, type DestinationPolicy, DestinationRefused } from '../../outbound/destination';
+import { keepAttempt } from '../../outbound/outbox';
 import { sealSecret } from '../../sealed-secrets';
 import { audit } from '../audit/audit.service';
 import { loadMessages } from './webhook-queue';
 import { newWebhookSecret } from './webhook-signature';
-import { keepAttempt, sendMessage, type WebhookWorkerOptions } from './webhook-worker';
+import { WEBHOOK_QUEUE, type WebhookWorkerOptions, webhookSender } from './webhook-worker';
 
 type CreateWebhookBody = z.output<typeof createWebhookBodySchema>;
 type UpdateWebhookBody = z.output<typeof updateWebhookBodySchema>;
@@ -174,12 +175,15 @@ export async function rotateWebhookSecret(
 export async function deleteWebhookEndpoint(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await getEndpointRow(tx, id, true);
+    // The attempt log is the outbox's, shared by every channel: no foreign key cascades into it.
+    await tx.execute(sql`delete from ${outboundAttempts} where channel = 'webhook'
+      and delivery_id in (select id from ${webhookDeliveries} where endpoint_id = ${id})`);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     await audit(tx, { actorId, action: 'webhook.delete', entity: 'webhook', entityId: id, before: forAudit(before) });
   });
 }
 
-type AttemptRow = typeof webhookAttempts.$inferSelect;
+type AttemptRow = typeof outboundAttempts.$inferSelect;
 
 function toDelivery(row: typeof webhookDeliveries.$inferSelect, attempts: AttemptRow[]): WebhookDelivery {
   return {
@@ -215,9 +219,9 @@ function attemptsOf(db: Db, deliveryIds: number[]) {
   if (deliveryIds.length === 0) return Promise.resolve([]);
   return db
     .select()
-    .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
-    .orderBy(asc(webhookAttempts.id));
+    .from(outboundAttempts)
+    .where(and(eq(outboundAttempts.channel, 'webhook'), inArray(outboundAttempts.deliveryId, deliveryIds)))
+    .orderBy(asc(outboundAttempts.id));
 }
 
 /** An endpoint's messages, newest first, each with its last attempt. */
@@ -273,8 +277,9 @@ export async function resendWebhookDelivery(
   if (!claimed) throw new AppError('NOT_FOUND', `Webhook delivery ${id} not found.`);
   const [row] = await loadMessages(db, [id]);
   if (!row) throw new AppError('NOT_FOUND', `Webhook delivery ${id} not found.`);
-  const result = await sendMessage(row, options);
-  await keepAttempt(db, { ...claimed, isManual: true }, result, new Date(), 'unchanged');
+  const sender = webhookSender(options);
+  const result = await sender.send(row, claimed.attempts);
+  await keepAttempt(db, WEBHOOK_QUEUE, sender, { ...claimed, isManual: true }, result, new Date(), 'unchanged');
   await audit(db, { actorId, action: 'webhook.resend', entity: 'webhook_delivery', entityId: id });
   const [after] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
   if (!after) throw new AppError('NOT_FOUND', `Webhook delivery ${id} not found.`);

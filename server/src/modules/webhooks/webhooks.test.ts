@@ -17,7 +17,7 @@ import {
   affiliates,
   campaigns,
   notifications,
-  webhookAttempts,
+  outboundAttempts,
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema';
@@ -28,7 +28,7 @@ import { BACKOFF_SECONDS, MAX_ATTEMPTS, runWebhookDeliveries } from './webhook-w
 
 // Signed webhooks out, against a real receiver on 127.0.0.1 that checks every delivery with the
 // Standard Webhooks library itself. `open` is a server whose operator allows private destinations
-// (POSTBACK_ALLOW_PRIVATE=1); `strict` is a second server on the same database without it.
+// (OUTBOUND_ALLOW_PRIVATE=1); `strict` is a second server on the same database without it.
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -138,7 +138,7 @@ beforeAll(async () => {
   }
   dataDir = await mkdtemp(join(tmpdir(), 'afiliados-webhooks-'));
   open = await buildApp({
-    config: testConfig(dataDir, { POSTBACK_ALLOW_PRIVATE: '1', POSTBACK_TIMEOUT_MS: String(TIMEOUT_MS) }),
+    config: testConfig(dataDir, { OUTBOUND_ALLOW_PRIVATE: '1', OUTBOUND_TIMEOUT_MS: String(TIMEOUT_MS) }),
     database: first,
     logger: false,
   });
@@ -616,9 +616,9 @@ describe('retries', () => {
       expect(next).toMatchObject({ state: 'delivered', attempts: 1 });
       const attempts = await first.db
         .select()
-        .from(webhookAttempts)
-        .where(eq(webhookAttempts.deliveryId, head?.id ?? 0))
-        .orderBy(webhookAttempts.id);
+        .from(outboundAttempts)
+        .where(eq(outboundAttempts.deliveryId, head?.id ?? 0))
+        .orderBy(outboundAttempts.id);
       expect(attempts.map((a) => [a.attempt, a.statusCode])).toEqual([
         [1, null],
         [2, null],
@@ -742,9 +742,9 @@ describe('retries', () => {
     verifiedAt('/again');
     const attempts = await first.db
       .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.deliveryId, message?.id ?? 0))
-      .orderBy(webhookAttempts.id);
+      .from(outboundAttempts)
+      .where(eq(outboundAttempts.deliveryId, message?.id ?? 0))
+      .orderBy(outboundAttempts.id);
     expect(attempts.map((a) => [a.attempt, a.isManual])).toEqual([
       [1, false],
       [2, true],

@@ -71,6 +71,22 @@ export const enApp = {
     save: 'Save',
     saved: 'Maintenance setting saved.',
   },
+  mails: {
+    description:
+      'Every email the portal sends waits in the outbox until the mail server takes it, and is tried again when it refuses. Without a mail server (SMTP_URL) mails are kept here, not sent. The text of a mail is not shown: reset links sign their reader in.',
+    listTitle: 'Emails',
+    filter: 'Show emails',
+    all: 'All',
+    none: 'No email yet.',
+    subject: 'Subject',
+    to: 'To',
+    status: 'Status',
+    attempts: 'Attempts',
+    lastError: 'Last error',
+    queuedAt: 'Queued',
+    sentOrRetry: 'Sent / next try',
+    states: { queued: 'Queued', sent: 'Sent', failed: 'Failed', kept: 'Not sent' },
+  },
   webhooks: {
     description:
       'Your own systems hear of the programme’s events as they happen: signed HTTPS calls that follow the Standard Webhooks specification.',

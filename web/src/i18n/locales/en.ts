@@ -50,6 +50,7 @@ export const en = {
     adminSalesMetrics: 'Sales metrics',
     adminApproveAffiliates: 'Approve affiliates',
     adminWebhooks: 'Webhooks',
+    adminMails: 'Emails',
     authLogin: 'Sign in',
     authRegister: 'Create account',
     authForgotPassword: 'Forgot password',

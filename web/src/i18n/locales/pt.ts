@@ -47,6 +47,7 @@ export const pt: Messages = {
     adminSalesMetrics: 'Métricas de vendas',
     adminApproveAffiliates: 'Aprovar afiliados',
     adminWebhooks: 'Webhooks',
+    adminMails: 'E-mails',
     authLogin: 'Entrar',
     authRegister: 'Criar conta',
     authForgotPassword: 'Esqueci minha senha',
@@ -212,6 +213,22 @@ export const pt: Messages = {
     enabled: 'Modo de manutenção ativo',
     save: 'Salvar',
     saved: 'Configuração de manutenção salva.',
+  },
+  mails: {
+    description:
+      'Todo e-mail que o portal envia espera na caixa de saída até o servidor de e-mail aceitá-lo, e é tentado de novo quando ele recusa. Sem servidor de e-mail (SMTP_URL), os e-mails ficam guardados aqui, sem envio. O texto do e-mail não aparece: links de redefinição dão acesso a quem os lê.',
+    listTitle: 'E-mails',
+    filter: 'Mostrar e-mails',
+    all: 'Todos',
+    none: 'Nenhum e-mail ainda.',
+    subject: 'Assunto',
+    to: 'Para',
+    status: 'Situação',
+    attempts: 'Tentativas',
+    lastError: 'Último erro',
+    queuedAt: 'Na fila desde',
+    sentOrRetry: 'Enviado / próxima tentativa',
+    states: { queued: 'Na fila', sent: 'Enviado', failed: 'Falhou', kept: 'Não enviado' },
   },
   webhooks: {
     description:
