@@ -131,6 +131,12 @@ export function csvDay(day: string, language: CsvLanguage): string {
 }
 
 /** A column of an export: its header in each language and how a row fills it. */
+/** The words a reader sees for each code, in each language of an export. */
+export type CsvWords = Record<CsvLanguage, Record<string, string>>;
+
+/** A code without words of its own (a newer one) is shown as it is, never left out. */
+export const wordFor = (words: CsvWords, language: CsvLanguage, code: string) => words[language][code] ?? code;
+
 export type CsvColumn<T> = { header: Record<CsvLanguage, string>; cell: (row: T, language: CsvLanguage) => CsvCell };
 
 /** The header line of a file (with the BOM that tells a spreadsheet the file is UTF-8). */

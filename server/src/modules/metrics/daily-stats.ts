@@ -1,9 +1,10 @@
+import { brasiliaDayOf } from '@contract/calendar';
 import type { SaleStatus } from '@contract/sales';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/lease';
-import { type SaleShareFigures, sharesOf } from '../attribution/attribution';
+import { type SaleShareFigures, sharesOf } from './sale-shares';
 import {
   addSalesTrafficQuery,
   REBUILD_DAILY_TRAFFIC,
@@ -37,8 +38,8 @@ const SALE_SHARES = `cross join lateral (values
     ) as sh(affiliate_id, n, amount_cents, commission_cents)
     where sh.affiliate_id is not null`;
 
-/** A moment's Brasília day (UTC−3 all year since 2019), as the rollup keys it. */
-export const brasiliaDayOf = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
+// tracking/click-buffer.ts still imports it from here (its split is under way elsewhere).
+export { brasiliaDayOf };
 
 /** The figures every click-and-sale rollup keeps (DESIGN.md §6). */
 const FIGURES = [

@@ -1,7 +1,25 @@
 import { TRAFFIC_DIMENSIONS } from '../../db/schema/stats';
-import { type ClickEnrichment, ENRICHED_VALUE } from '../tracking/click-enrichment';
 
 // The traffic rollup (`daily_traffic`): counted clicks per day, link and value of each dimension.
+
+/**
+ * What the rollup reads of a click's enrichment (tracking's `ClickEnrichment` has this shape): named
+ * here so the rollups, below tracking, do not import it.
+ */
+type ClickEnrichment = {
+  country: { code: string };
+  agent: { device: string; browser: string; os: string };
+  referrer: { host: string };
+};
+
+/** The value of each traffic dimension, as the rollup keys it. */
+const ENRICHED_VALUE = {
+  country: (e: ClickEnrichment) => e.country.code,
+  device: (e: ClickEnrichment) => e.agent.device,
+  browser: (e: ClickEnrichment) => e.agent.browser,
+  os: (e: ClickEnrichment) => e.agent.os,
+  referrer: (e: ClickEnrichment) => e.referrer.host,
+};
 
 type TrafficDelta = {
   day: string;

@@ -1,4 +1,3 @@
-import { ADMIN_ROLE } from '@contract/auth';
 import type { Page } from '@contract/common';
 import type {
   Sale,
@@ -14,13 +13,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, campaigns, sales } from '../../db/schema';
 import { AppError } from '../../errors';
-import { type Attribution, attribute, attributionNote, mayEarn, refused, sharesOf } from '../attribution/attribution';
+import { type Attribution, attribute, attributionNote, mayEarn, refused } from '../attribution/attribution';
 import { type AffiliateRow, findCandidates, subscriptionKey } from '../attribution/candidates';
 import { audit, auditAll } from '../audit/audit.service';
 import { forgetChargebackRates, type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { appendLedgerEntries } from '../ledger/ledger.service';
 import { moveSaleInStats, moveSalesInStats } from '../metrics/daily-stats';
+import { sharesOf } from '../metrics/sale-shares';
 import { notifyEach, notifyUsers } from '../notifications/notifications.service';
 import { type ChargeOf, computeChargeCommission } from './commission';
 import { queueSaleStepOutbox } from './sale-step-outbox';
@@ -46,13 +46,6 @@ export type RecordDeps = {
 
 const ADMIN_VIEW: Viewer = { isAdmin: true };
 const DAY_MS = 86_400_000;
-
-export async function viewerOf(db: Db, user: { id: number; role: string }): Promise<Viewer> {
-  if (user.role === ADMIN_ROLE) return ADMIN_VIEW;
-  const [affiliate] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, user.id));
-  if (!affiliate) throw new AppError('FORBIDDEN', 'Only affiliates have sales.', { reason: 'NOT_AN_AFFILIATE' });
-  return { isAdmin: false, affiliateId: affiliate.id };
-}
 
 export async function findSales(
   db: Db,

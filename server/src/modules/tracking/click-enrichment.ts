@@ -187,12 +187,3 @@ export function rowEndOf(traits: TraitsEntry, repeat: boolean): Buffer {
   }
   return traits.ends[repeat ? 1 : 0];
 }
-
-/** The value of each traffic dimension, as the rollup keys it. */
-export const ENRICHED_VALUE = {
-  country: (e: ClickEnrichment) => e.country.code,
-  device: (e: ClickEnrichment) => e.agent.device,
-  browser: (e: ClickEnrichment) => e.agent.browser,
-  os: (e: ClickEnrichment) => e.agent.os,
-  referrer: (e: ClickEnrichment) => e.referrer.host,
-};
