@@ -8,6 +8,8 @@
 export const BRASILIA_OFFSET = '-03:00';
 export const BRASILIA_OFFSET_MS = -3 * 3_600_000;
 export const DAY_MS = 86_400_000;
+/** The zone's name, for `Intl` formatting of wall-clock times. */
+export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The first instant of a Brasília day `YYYY-MM-DD`. */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00${BRASILIA_OFFSET}`);

@@ -64,12 +64,6 @@ export function webhookEventOfSaleAction(action: SaleAction): SaleWebhookEvent |
   return EVENT_OF_SALE_ACTION[action];
 }
 
-/** Queues a `sale.*` event for several sales at once, inside the caller's transaction: one statement. */
-export async function queueSaleWebhooks(tx: Db, type: SaleWebhookEvent, saleIds: number[]) {
-  if (saleIds.length === 0) return;
-  await tx.execute(sql`with ${saleWebhooksCte(type, saleIds)} select 1`);
-}
-
 /**
  * Queues any event with its data, inside the caller's transaction: one statement, writing a row
  * per enabled endpoint subscribed to it.
