@@ -4,7 +4,6 @@ import { languageSchema, roleSchema, userStateSchema } from './auth';
 import { PIX_KEY_TYPES, pixKeySchema } from './pix';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Avatars are stored as a square of this many pixels. */
 export const AVATAR_SIZE = 256;
 

@@ -5,13 +5,14 @@
  * times, and headers and codes in the reader's words. No zod here.
  */
 
+import { BRASILIA_TIME_ZONE } from './calendar';
+
 /** The languages an export speaks: the account's, when it is Portuguese; English otherwise. */
 export type CsvLanguage = 'en' | 'pt';
 export const csvLanguageOf = (language: string | null | undefined): CsvLanguage => (language === 'pt' ? 'pt' : 'en');
 
 export const CSV_SEPARATOR = ';';
 export const CSV_BOM = '\uFEFF';
-const PROGRAMME_TIME_ZONE = 'America/Sao_Paulo';
 
 /** The separator of a file: whichever of `,` and `;` its first record has more of, outside quotes. */
 function separatorOf(source: string): ',' | ';' {
@@ -107,7 +108,7 @@ export function csvDecimal(value: number, places: number): string {
 export function csvDateTime(instant: string | Date, language: CsvLanguage): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: PROGRAMME_TIME_ZONE,
+      timeZone: BRASILIA_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -131,6 +132,12 @@ export function csvDay(day: string, language: CsvLanguage): string {
 }
 
 /** A column of an export: its header in each language and how a row fills it. */
+/** The words a reader sees for each code, in each language of an export. */
+export type CsvWords = Record<CsvLanguage, Record<string, string>>;
+
+/** A code without words of its own (a newer one) is shown as it is, never left out. */
+export const wordFor = (words: CsvWords, language: CsvLanguage, code: string) => words[language][code] ?? code;
+
 export type CsvColumn<T> = { header: Record<CsvLanguage, string>; cell: (row: T, language: CsvLanguage) => CsvCell };
 
 /** The header line of a file (with the BOM that tells a spreadsheet the file is UTF-8). */

@@ -165,13 +165,3 @@ export const paymentPageSchema = z.object({
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 export const redemptionSettingsSchema = z.object({ one_open_at_a_time: z.boolean() });
-
-/** Why a request was refused (422 `reason`), for the screen to say which rule. */
-export const REDEMPTION_REFUSALS = [
-  'BELOW_MINIMUM',
-  'ABOVE_BALANCE',
-  'NEGATIVE_BALANCE',
-  'OPEN_REQUEST',
-  'NO_PIX_KEY',
-  'IDEMPOTENCY_MISMATCH',
-] as const;

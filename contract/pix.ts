@@ -71,4 +71,3 @@ export const pixKeySchema = z
     }
     return { type: pix.type, key };
   });
-export type PixKey = z.output<typeof pixKeySchema>;

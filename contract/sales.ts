@@ -17,7 +17,6 @@ export const SALE_FLAGS = [
   'conversion_spike',
   'chargeback_rate',
 ] as const;
-export type SaleFlag = (typeof SALE_FLAGS)[number];
 
 /** A sale this soon after its click is flagged as suspicious. */
 export const FAST_CLICK_SECONDS = 10;
@@ -134,7 +133,6 @@ export const saleApiBodySchema = z
       });
     }
   });
-export type SaleApiBody = z.input<typeof saleApiBodySchema>;
 export const saleApiHeadersSchema = z.object({
   'x-api-key': z.string().optional().describe('The API key an admin created'),
   'x-signature': z.string().optional().describe('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">'),
@@ -152,7 +150,6 @@ export const saleShareSchema = z.object({
   commission_cents: z.number().int(),
   amount_cents: z.number().int(),
 });
-export type SaleShare = z.infer<typeof saleShareSchema>;
 
 export const commissionBreakdownSchema = z.object({
   rule: z.enum(['campaign_percent', 'campaign_fixed', 'level', 'none']),
@@ -324,20 +321,6 @@ export const saleBulkResultSchema = z.object({
 });
 export type SaleBulkResult = z.infer<typeof saleBulkResultSchema>;
 
-/** The columns a sales CSV may have; `amount` is in reais ("1234,56" or "1234.56"). */
-export const SALE_IMPORT_COLUMNS = [
-  'campaign_id',
-  'external_id',
-  'amount',
-  'payment_method',
-  'affiliate_code',
-  'click_id',
-  'customer_email',
-  'origin',
-  'status',
-  'subscription_id',
-  'charge_number',
-] as const;
 export const MAX_IMPORT_ROWS_PER_REQUEST = 200;
 
 export const saleImportBodySchema = z.object({

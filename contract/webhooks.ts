@@ -104,7 +104,6 @@ export const webhookAttemptSchema = z.object({
   duration_ms: z.number().int(),
   at: z.string(),
 });
-export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.number().int(),

@@ -92,6 +92,9 @@ async function postgresReachable(url) {
 const npx = (bin) => `node_modules/.bin/${bin}`;
 
 run('Lint and format (Biome)', npx('biome'), ['ci', '.']);
+// A backward import (docs/architecture.md, "Boundaries") or a file past 400 lines fails the build.
+run('Import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:boundaries']);
+run('Source files under 400 lines', 'node', ['scripts/check-file-sizes.mjs']);
 run('Type check (tsc)', npx('tsc'), ['-p', '.']);
 
 const pgliteReport = `${TMP}/vitest-pglite.json`;

@@ -1,9 +1,10 @@
+import type { AffiliateStatus } from '@contract/affiliates';
 import { ADMIN_ROLE, AUTH_REASONS, type Role, type TokenPayload, tokenPayloadSchema } from '@contract/auth';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { endedSessions, users } from '../db/schema';
+import { affiliates, endedSessions, users } from '../db/schema';
 import { AppError } from '../errors';
 
 export type AuthUser = {
@@ -11,7 +12,36 @@ export type AuthUser = {
   role: Role;
   /** This session: its token's id and expiry, which signing out records. */
   session: { id: string; expiresAt: Date };
+  /** The person's affiliate, read with the session (null for an admin or anyone without one). */
+  affiliate: { id: number; status: AffiliateStatus; levelId: number | null } | null;
 };
+
+/** Who is asking: admins see every row, an affiliate only their own (another's id is a 404). */
+export type Viewer = { isAdmin: true } | { isAdmin: false; affiliateId: number };
+
+const ADMIN_VIEW: Viewer = { isAdmin: true };
+
+const notAnAffiliate = () => new AppError('FORBIDDEN', 'Only affiliates may do this.', { reason: 'NOT_AN_AFFILIATE' });
+
+/** The signed-in person on a route behind `authenticate`. */
+export function signedIn(user: AuthUser | null): AuthUser {
+  if (!user) throw new Error('signed-in route without a user');
+  return user;
+}
+
+/** The signed-in person's affiliate (balances, links, levels belong to affiliates); 403 for anyone else. */
+export function signedInAffiliate(user: AuthUser | null): NonNullable<AuthUser['affiliate']> {
+  const affiliate = user?.affiliate;
+  if (!affiliate) throw notAnAffiliate();
+  return affiliate;
+}
+
+/** The viewer of a list or a row: an admin sees everything, an affiliate their own, anyone else a 403. */
+export function viewerOf(user: AuthUser | null): Viewer {
+  const signed = signedIn(user);
+  if (signed.role === ADMIN_ROLE) return ADMIN_VIEW;
+  return { isAdmin: false, affiliateId: signedInAffiliate(signed).id };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +56,9 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+/** Every server ends the live streams a session opened when it hears its id here (signing out). */
+export const SESSION_ENDED_CHANNEL = 'afiliados_sessions_ended';
 
 /** Only this algorithm is accepted: a token signed with another one, or `none`, is refused. */
 const ALGORITHM = 'HS256';
@@ -106,14 +139,23 @@ export async function optionalUser(app: FastifyInstance, request: FastifyRequest
       tokenVersion: users.tokenVersion,
       deletedAt: users.deletedAt,
       ended: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.tokenId} = ${payload.jti})`,
+      // The viewer, resolved here once for every route (the same row read, by a unique key).
+      affiliateId: affiliates.id,
+      affiliateStatus: affiliates.status,
+      levelId: affiliates.levelId,
     })
     .from(users)
+    .leftJoin(affiliates, eq(affiliates.userId, users.id))
     .where(eq(users.id, id));
   // A password change, reset, suspension or deactivation bumps the version: older tokens end there.
   if (!row || row.deletedAt || row.tokenVersion !== payload.ver || row.role !== payload.role) return null;
   // Signing out ends this one session.
   if (row.ended) return null;
-  return { id, role: row.role, session: { id: payload.jti, expiresAt: new Date(payload.exp * 1000) } };
+  const affiliate =
+    row.affiliateId === null || row.affiliateStatus === null
+      ? null
+      : { id: row.affiliateId, status: row.affiliateStatus, levelId: row.levelId };
+  return { id, role: row.role, session: { id: payload.jti, expiresAt: new Date(payload.exp * 1000) }, affiliate };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

@@ -1,15 +1,25 @@
 import { ADMIN_ROLE, AUTH_REASONS, type Maintenance } from '@contract/auth';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { onChange } from '../db/change-feed';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
 import { AppError } from '../errors';
-import { getMaintenance } from '../modules/system/settings.service';
 import { optionalUser } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
     maintenance: { current(): Promise<Maintenance> };
   }
+}
+
+export const MAINTENANCE_KEY = 'maintenance';
+
+/** The switch as stored: read here, beside the gate, so the gate needs nothing above the plugins. */
+export async function getMaintenance(db: Db): Promise<Maintenance> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, MAINTENANCE_KEY));
+  return (row?.value as Maintenance | undefined) ?? { enabled: false };
 }
 
 /** Every server drops it on the change feed; this lifetime only bounds a lost notice. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brasiliaDayOf } from '@contract/calendar';
 import { FAST_CLICK_SECONDS } from '@contract/sales';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -194,7 +195,7 @@ export async function seedDemoActivity(db: Db) {
         if (!flooded) {
           flooded = true;
           await tx.insert(clickFloods).values({
-            day: new Date(now - 2 * DAY_MS - 3 * 3_600_000).toISOString().slice(0, 10),
+            day: brasiliaDayOf(now - 2 * DAY_MS),
             linkId: link.id,
             affiliateId: person.affiliate.id,
             ipHash: 'f1d0c0ffee0ddba11f1d0c0ffee0ddba',

@@ -66,9 +66,6 @@ export const paths = {
 
 export type ScreenKey = keyof typeof paths;
 
-/** The prefix of every route that needs the role Administrador. */
-export const ADMIN_PREFIX = '/admin';
-
 /** A concrete URL for a path with parameters: `pathTo('campaignDetails', { id: 7 })`. */
 export function pathTo(key: ScreenKey, params: Record<string, string | number> = {}): string {
   const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));

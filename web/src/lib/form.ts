@@ -9,11 +9,6 @@ export function ruleOf(test: (value: string) => boolean, message: string) {
   return (value: string) => (test(value) ? null : message);
 }
 
-/** A field validator from a contract schema, with the person's language for the message. */
-export function fieldRule(schema: z.ZodType, message: string) {
-  return (value: unknown) => (schema.safeParse(value).success ? null : message);
-}
-
 /**
  * A money field's validator (components/money-input): the text must read as one amount, and its
  * cents must pass the contract's schema for the field, else `message`. An empty optional field passes.

@@ -173,32 +173,3 @@ export function attributionNote(
     ],
   };
 }
-
-/** Each affiliate's part of a sale row: the owner's, and the shared affiliate's when it is split. */
-export type SaleShareFigures = {
-  affiliateId: number;
-  sharedAffiliateId: number | null;
-  amountCents: number;
-  commissionCents: number;
-  sharedAmountCents: number;
-  sharedCommissionCents: number;
-};
-export function sharesOf(sale: SaleShareFigures) {
-  const owner = {
-    affiliateId: sale.affiliateId,
-    /** The sale counts once, for its owner. */
-    sales: 1,
-    amountCents: sale.amountCents - sale.sharedAmountCents,
-    commissionCents: sale.commissionCents - sale.sharedCommissionCents,
-  };
-  if (sale.sharedAffiliateId === null) return [owner];
-  return [
-    owner,
-    {
-      affiliateId: sale.sharedAffiliateId,
-      sales: 0,
-      amountCents: sale.sharedAmountCents,
-      commissionCents: sale.sharedCommissionCents,
-    },
-  ];
-}

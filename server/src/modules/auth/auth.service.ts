@@ -16,11 +16,11 @@ import { affiliates, endedSessions, passwordResets, users } from '../../db/schem
 import { AppError, fieldError } from '../../errors';
 import { countRecentMails } from '../../mail/mailer';
 import { mails } from '../../mail/templates';
-import { isExpiredTokenError } from '../../plugins/auth';
+import { isExpiredTokenError, SESSION_ENDED_CHANNEL } from '../../plugins/auth';
+import { getMaintenance } from '../../plugins/maintenance';
 import { registrationFlags, rememberSignIn } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.service';
-import { getMaintenance } from '../system/settings.service';
 import { queueWebhookEvent } from '../webhooks/webhook-queue';
 import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from './passwords';
 import { verifySecondFactor } from './two-factor.service';
@@ -381,8 +381,6 @@ export async function changePassword(
  * Signing out ends this session on every server: its token id is kept until the token would have
  * expired, and the guard refuses it meanwhile. Ids past their expiry are swept on the way.
  */
-/** Every server ends the live streams a session opened when it hears its id here (signing out). */
-export const SESSION_ENDED_CHANNEL = 'afiliados_sessions_ended';
 
 export async function endSession(db: Db, userId: number, session: { id: string; expiresAt: Date }) {
   await db.transaction(async (tx) => {

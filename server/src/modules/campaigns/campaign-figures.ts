@@ -2,7 +2,8 @@ import type { Campaign, CampaignFigures } from '@contract/campaigns';
 import { ADMIN_ROLE } from '@contract/session';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates, dailyCampaignStats, levels } from '../../db/schema';
+import { dailyCampaignStats, levels } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
 import { computeCommission } from '../sales/commission';
 
 type Totals = { clicks: number; sales: number; commissionCents: number; approvedSales: number; approvedCents: number };
@@ -53,7 +54,7 @@ export function figuresOf(
  */
 export async function findCampaignFigures(
   db: Db,
-  user: { id: number; role: string },
+  user: AuthUser,
   found: Campaign[],
 ): Promise<Map<number, CampaignFigures>> {
   const figures = new Map<number, CampaignFigures>();
@@ -87,17 +88,14 @@ export async function findCampaignFigures(
       },
     ]),
   );
-  const levelBps = user.role === ADMIN_ROLE ? null : await levelRateOf(db, user.id);
+  const levelBps = user.role === ADMIN_ROLE ? null : await levelRateOf(db, user.affiliate?.levelId ?? null);
   for (const campaign of found) figures.set(campaign.id, figuresOf(campaign, totals.get(campaign.id), levelBps));
   return figures;
 }
 
-/** The affiliate's level rate, or null (an admin, or an affiliate without a level). */
-async function levelRateOf(db: Db, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ bps: levels.commissionBps })
-    .from(affiliates)
-    .innerJoin(levels, eq(levels.id, affiliates.levelId))
-    .where(eq(affiliates.userId, userId));
+/** The rate of the affiliate's level (as the session read it), or null without a level. */
+async function levelRateOf(db: Db, levelId: number | null): Promise<number | null> {
+  if (levelId === null) return null;
+  const [row] = await db.select({ bps: levels.commissionBps }).from(levels).where(eq(levels.id, levelId));
   return row?.bps ?? null;
 }

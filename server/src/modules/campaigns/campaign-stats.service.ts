@@ -2,7 +2,7 @@ import type { CampaignStats } from '@contract/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, dailyStatsNow, users } from '../../db/schema';
-import { viewerOf } from '../sales/sales.service';
+import { type AuthUser, viewerOf } from '../../plugins/auth';
 import { getCampaignById } from './campaigns.service';
 
 type Results = CampaignStats['totals'];
@@ -12,13 +12,9 @@ type Results = CampaignStats['totals'];
  * one campaign, from the daily rollup (it grows with days, not with clicks). An affiliate sees only
  * their own line.
  */
-export async function getCampaignStats(
-  db: Db,
-  user: { id: number; role: string },
-  campaignId: number,
-): Promise<CampaignStats> {
+export async function getCampaignStats(db: Db, user: AuthUser, campaignId: number): Promise<CampaignStats> {
   await getCampaignById(db, campaignId);
-  const viewer = await viewerOf(db, user);
+  const viewer = viewerOf(user);
   const only = viewer.isAdmin ? null : viewer.affiliateId;
   const found = await db
     .select({

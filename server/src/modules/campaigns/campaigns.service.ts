@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { affiliates, campaignImages, campaigns } from '../../db/schema';
 import { AppError } from '../../errors';
 import { toWebp } from '../../images';
+import type { AuthUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
 import { figuresOf, findCampaignFigures } from './campaign-figures';
@@ -96,11 +97,7 @@ function columnsOf(body: CampaignBody) {
 type ListQuery = { page: number; page_size: number; q?: string | undefined; status?: Campaign['status'] | undefined };
 
 /** A page of campaigns with their figures (`campaign-figures.ts`) for this viewer. */
-export async function findCampaigns(
-  db: Db,
-  user: { id: number; role: string },
-  query: ListQuery,
-): Promise<Page<CampaignListItem>> {
+export async function findCampaigns(db: Db, user: AuthUser, query: ListQuery): Promise<Page<CampaignListItem>> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(campaigns.status, query.status));
   if (query.q) filters.push(ilike(campaigns.name, `%${query.q.replace(/[%_\\]/g, '\\$&')}%`));

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { affiliates, campaigns, coupons, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Viewer } from '../../plugins/auth';
 import { auditAll } from '../audit/audit.service';
 
 type CouponBody = z.output<typeof couponBodySchema>;
@@ -23,7 +24,6 @@ type CouponIssueBody = z.output<typeof couponIssueBodySchema>;
 type CouponListQuery = z.output<typeof couponListQuerySchema>;
 
 /** Who is asking: an admin sees every coupon, an affiliate only their own. */
-export type CouponViewer = { isAdmin: true } | { isAdmin: false; affiliateId: number };
 
 const CODE_TAKEN = 'coupons_code_key';
 const codeTaken = () =>
@@ -73,7 +73,7 @@ const selectCoupons = (db: Db) =>
     .innerJoin(users, eq(users.id, affiliates.userId));
 
 /** Coupons, active first and by code: an admin's filtered, an affiliate's own whatever they send. */
-export async function findCoupons(db: Db, viewer: CouponViewer, query: CouponListQuery): Promise<Page<Coupon>> {
+export async function findCoupons(db: Db, viewer: Viewer, query: CouponListQuery): Promise<Page<Coupon>> {
   const like = query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null;
   const filters: (SQL | undefined)[] = [
     viewer.isAdmin ? undefined : eq(coupons.affiliateId, viewer.affiliateId),

@@ -1,3 +1,4 @@
+import { resolvePeriod } from '@contract/calendar';
 import type {
   ChargebackRateReport,
   ClickFloodReport,
@@ -7,7 +8,6 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { resolvePeriod } from '../metrics/dashboard.service';
 import { CHARGEBACK_COUNTS } from './fraud-checks';
 import { currentFraudRules } from './fraud-rules.service';
 

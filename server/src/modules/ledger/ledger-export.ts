@@ -1,11 +1,10 @@
-import { type CsvColumn, type CsvLanguage, csvDateTime, csvLines, csvMoney } from '@contract/csv';
+import { type CsvColumn, type CsvLanguage, csvDateTime, csvLines, csvMoney, wordFor } from '@contract/csv';
 import type { LedgerEntry, Payment, paymentListQuerySchema } from '@contract/ledger';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { wordFor } from '../sales/sales-export';
+import type { Viewer } from '../../plugins/auth';
 import { iterateLedger } from './ledger.service';
 import { iteratePayments } from './payments.service';
-import type { Viewer } from './redemptions.service';
 
 const KIND = {
   en: {

@@ -16,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
-import { viewerOf } from '../sales/sales.service';
-import { affiliateIdOf, findLedger, getBalance } from './ledger.service';
+import { signedIn, signedInAffiliate, viewerOf } from '../../plugins/auth';
+import { findLedger, getBalance } from './ledger.service';
 import { ledgerCsv, paymentsCsv } from './ledger-export';
 import { findPayments } from './payments.service';
 import { getRedemptionSettings, setRedemptionSettings } from './redemption-settings';
@@ -25,17 +25,13 @@ import { decideRedemption, findRedemptions, getRedemptionById, requestRedemption
 
 const tags = ['ledger'];
 const security = [{ bearer: [] }];
-const userOf = (request: { user: { id: number; role: string } | null }) => {
-  if (!request.user) throw new Error('signed-in route without a user');
-  return request.user;
-};
 /** The signed-in person's money: an affiliate's own; admins see every redemption and payment. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   app.get(
     '/balance',
     { schema: { tags, security, summary: 'Available, pending and paid, in cents', response: { 200: balanceSchema } } },
-    async (request) => getBalance(db, await affiliateIdOf(db, userOf(request).id), app.config.minRedemptionCents),
+    async (request) => getBalance(db, signedInAffiliate(request.user).id, app.config.minRedemptionCents),
   );
   app.get(
     '/ledger',
@@ -48,8 +44,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ledgerPageSchema },
       },
     },
-    async (request) =>
-      findLedger(db, await affiliateIdOf(db, userOf(request).id), request.query.page, request.query.page_size),
+    async (request) => findLedger(db, signedInAffiliate(request.user).id, request.query.page, request.query.page_size),
   );
   app.get(
     '/ledger/export',
@@ -61,8 +56,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const affiliateId = await affiliateIdOf(db, user.id);
+      const user = signedIn(request.user);
+      const affiliateId = signedInAffiliate(user).id;
       const language = await csvLanguageOfUser(db, user.id);
       // Long reads of many rows: from the replica when there is one.
       return sendCsvDownload(reply, 'extrato', ledgerCsv(app.database.readDb, affiliateId, language));
@@ -81,7 +76,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const affiliateId = await affiliateIdOf(db, userOf(request).id);
+      const affiliateId = signedInAffiliate(request.user).id;
       const { redemption } = await requestRedemption(
         app.contextOf(request),
         affiliateId,
@@ -103,7 +98,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: redemptionPageSchema },
       },
     },
-    async (request) => findRedemptions(db, await viewerOf(db, userOf(request)), request.query),
+    async (request) => findRedemptions(db, viewerOf(request.user), request.query),
   );
   app.get(
     '/redemptions/:id',
@@ -116,7 +111,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: redemptionSchema },
       },
     },
-    async (request) => getRedemptionById(db, await viewerOf(db, userOf(request)), request.params.id),
+    async (request) => getRedemptionById(db, viewerOf(request.user), request.params.id),
   );
   app.get(
     '/payments',
@@ -129,7 +124,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentPageSchema },
       },
     },
-    async (request) => findPayments(db, await viewerOf(db, userOf(request)), request.query),
+    async (request) => findPayments(db, viewerOf(request.user), request.query),
   );
   app.get(
     '/payments/export',
@@ -142,8 +137,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const viewer = await viewerOf(db, user);
+      const user = signedIn(request.user);
+      const viewer = viewerOf(user);
       const language = await csvLanguageOfUser(db, user.id);
       return sendCsvDownload(reply, 'pagamentos', paymentsCsv(app.database.readDb, viewer, request.query, language));
     },

@@ -1,8 +1,7 @@
 import type { Balance, LedgerEntry } from '@contract/ledger';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates, ledgerEntries, payments, redemptions, sales } from '../../db/schema';
-import { AppError } from '../../errors';
+import { ledgerEntries, payments, redemptions, sales } from '../../db/schema';
 import { getRedemptionSettings } from './redemption-settings';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
@@ -54,13 +53,6 @@ export async function availableBalance(db: Db, affiliateId: number): Promise<num
     .from(ledgerEntries)
     .where(eq(ledgerEntries.affiliateId, affiliateId));
   return Number(row?.cents ?? 0);
-}
-
-/** The affiliate behind a signed-in person (balances belong to affiliates, not admins). */
-export async function affiliateIdOf(db: Db, userId: number): Promise<number> {
-  const [affiliate] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, userId));
-  if (!affiliate) throw new AppError('FORBIDDEN', 'Only affiliates have a balance.', { reason: 'NOT_AN_AFFILIATE' });
-  return affiliate.id;
 }
 
 export async function getBalance(db: Db, affiliateId: number, minRedemptionCents: number): Promise<Balance> {

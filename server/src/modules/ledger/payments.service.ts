@@ -1,11 +1,11 @@
+import { dayAfter, dayStart } from '@contract/calendar';
 import type { Payment, paymentListQuerySchema } from '@contract/ledger';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, payments, users } from '../../db/schema';
-import { dayAfter, dayStart } from '../sales/sales.repository';
-import type { Viewer } from './redemptions.service';
+import type { Viewer } from '../../plugins/auth';
 
 type PaymentQuery = z.output<typeof paymentListQuerySchema>;
 const payer = alias(users, 'payer');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { dayAfter, dayStart } from '@contract/calendar';
 import type { Redemption, RedemptionDestination, redemptionBodySchema } from '@contract/ledger';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -8,16 +9,15 @@ import type { Db } from '../../db/client';
 import { affiliates, payments, redemptions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { mails } from '../../mail/templates';
+import type { Viewer } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { notifyAdmins, notifyUsers } from '../notifications/notifications.service';
-import { dayAfter, dayStart } from '../sales/sales.repository';
 import { queueWebhookEvent } from '../webhooks/webhook-queue';
 import { appendLedgerEntry, availableBalance } from './ledger.service';
 import { REFUSAL_MESSAGES, refusalOf } from './redemption-rules';
 import { getRedemptionSettings } from './redemption-settings';
 
 type RedemptionInput = z.output<typeof redemptionBodySchema>;
-export type Viewer = { isAdmin: true } | { isAdmin: false; affiliateId: number };
 
 const approver = alias(users, 'approver');
 const decider = alias(users, 'decider');

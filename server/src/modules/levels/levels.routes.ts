@@ -10,6 +10,7 @@ import {
   promotionSettingsSchema,
 } from '@contract/levels';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInAffiliate } from '../../plugins/auth';
 import { createLevel, deleteLevel, findLevels, getLevelById, updateLevel } from './levels.service';
 import { getLevelProgress, getPromotionSettings, runPromotionsNow, setPromotionSettings } from './promotion.service';
 
@@ -29,7 +30,7 @@ export const levelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: levelProgressSchema },
       },
     },
-    async (request) => getLevelProgress(app.database.db, request.user?.id ?? 0),
+    async (request) => getLevelProgress(app.database.db, signedInAffiliate(request.user)),
   );
 };
 

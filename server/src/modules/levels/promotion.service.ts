@@ -60,9 +60,12 @@ export async function setPromotionSettings(db: Db, actorId: number, enabled: boo
   return getPromotionSettings(db);
 }
 
-export async function getLevelProgress(db: Db, userId: number, now = new Date()): Promise<LevelProgress> {
-  const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.userId, userId));
-  if (!affiliate) throw new AppError('FORBIDDEN', 'Only affiliates have a level.', { reason: 'NOT_AN_AFFILIATE' });
+/** The signed-in affiliate's level and progress (the affiliate as the session read it). */
+export async function getLevelProgress(
+  db: Db,
+  affiliate: { id: number; levelId: number | null },
+  now = new Date(),
+): Promise<LevelProgress> {
   const [ladder, [total], { enabled }] = await Promise.all([
     db.select().from(levels).orderBy(asc(levels.rank), asc(levels.id)),
     db

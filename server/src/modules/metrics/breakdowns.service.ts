@@ -1,3 +1,4 @@
+import { brasiliaDayOf, daysOf, resolvePeriod } from '@contract/calendar';
 import type {
   Breakdown,
   BreakdownRow,
@@ -10,11 +11,9 @@ import { SALE_STATUSES } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, selectRows } from '../../db/client';
-import { resolvePeriod } from './dashboard.service';
 
 type Period = z.output<typeof periodQuerySchema>;
 type Row = Record<string, unknown>;
-const DAY_MS = 86_400_000;
 
 const rows = selectRows;
 
@@ -47,12 +46,7 @@ function seriesOf(from: string, to: string, raw: { day: string; key: string | nu
     values[r.key ?? ''] = (values[r.key ?? ''] ?? 0) + Number(r.cents);
     byDay.set(r.day, values);
   }
-  const days: Breakdown['series'] = [];
-  for (let at = Date.parse(`${from}T12:00:00Z`); at <= Date.parse(`${to}T12:00:00Z`); at += DAY_MS) {
-    const day = new Date(at).toISOString().slice(0, 10);
-    days.push({ day, values: byDay.get(day) ?? {} });
-  }
-  return days;
+  return daysOf(from, to).map((day) => ({ day, values: byDay.get(day) ?? {} }));
 }
 
 /** The best affiliates of a period by approved sales, approved commission or conversion. */
@@ -304,7 +298,6 @@ export async function getIndicators(db: Db, query: Period): Promise<Indicators> 
   const { from, to, start, end } = resolvePeriod(query);
   const length = end.getTime() - start.getTime();
   const previousStart = new Date(start.getTime() - length);
-  const iso = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
   const [now, before] = await Promise.all([
     indicatorValues(db, start, end, query.network_id),
     indicatorValues(db, previousStart, start, query.network_id),
@@ -312,8 +305,8 @@ export async function getIndicators(db: Db, query: Period): Promise<Indicators> 
   return {
     from,
     to,
-    previous_from: iso(previousStart),
-    previous_to: iso(new Date(start.getTime() - 1)),
+    previous_from: brasiliaDayOf(previousStart),
+    previous_to: brasiliaDayOf(new Date(start.getTime() - 1)),
     items: (Object.keys(now) as (keyof typeof now)[]).map((key) => ({
       key,
       value: now[key],

@@ -10,9 +10,6 @@ import {
   REBUILD_DAILY_TRAFFIC_BY,
 } from './sale-rollups';
 
-/** A moment's Brasília day (UTC−3 all year since 2019), as the rollup keys it. */
-export const brasiliaDayOf = (at: number) => new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
-
 /** The programme-wide rollups, summed from `daily_stats` (after it was rebuilt, or by the migration). */
 export const REBUILD_DAILY_CAMPAIGN_STATS = `
   insert into daily_campaign_stats (day, campaign_id, ${FIGURES.join(', ')})

@@ -1,3 +1,4 @@
+import { daysOf, resolvePeriod } from '@contract/calendar';
 import type { Dashboard, periodQuerySchema } from '@contract/metrics';
 import { and, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,28 +14,10 @@ import {
   users,
 } from '../../db/schema';
 import { availableBalance } from '../ledger/ledger.service';
-import { dayAfter, dayStart } from '../sales/sales.repository';
-import { brasiliaDayOf } from './daily-stats';
 
 type Period = z.output<typeof periodQuerySchema>;
 /** Whose numbers: one affiliate's, or the programme's (optionally one network's). */
 export type Scope = { affiliateId: number } | { networkId?: number };
-
-const DAY_MS = 86_400_000;
-
-export function resolvePeriod(query: Pick<Period, 'from' | 'to'>, now = Date.now()) {
-  const to = query.to ?? brasiliaDayOf(now);
-  const from = query.from ?? brasiliaDayOf(Date.parse(`${to}T12:00:00-03:00`) - 29 * DAY_MS);
-  return { from, to, start: dayStart(from), end: dayAfter(to) };
-}
-
-function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${from}T12:00:00Z`); at <= Date.parse(`${to}T12:00:00Z`); at += DAY_MS) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 /** The dashboard of `/`: figures, a day-by-day series, best campaigns and latest sales. */
 export async function getDashboard(db: Db, scope: Scope, query: Period): Promise<Dashboard> {
@@ -113,7 +96,7 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
   ]);
 
   const on = new Map(days.map((r) => [r.day, r]));
-  const series = daysBetween(from, to).map((d) => ({
+  const series = daysOf(from, to).map((d) => ({
     day: d,
     clicks: Number(on.get(d)?.clicks ?? 0),
     approved_sales: Number(on.get(d)?.n ?? 0),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE } from '@contract/auth';
+import { resolvePeriod } from '@contract/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
@@ -18,7 +19,6 @@ import {
   sales,
 } from '../../db/schema';
 import { mergeRecentStats, rebuildDailyStats } from './daily-stats';
-import { resolvePeriod } from './dashboard.service';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedIn>>;

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { affiliateIdOf } from '../ledger/ledger.service';
+import { signedInAffiliate } from '../../plugins/auth';
 import {
   getIndicators,
   getOriginMetrics,
@@ -41,11 +41,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getDashboard(
-        app.database.readDb,
-        { affiliateId: await affiliateIdOf(app.database.readDb, request.user?.id ?? 0) },
-        request.query,
-      ),
+      getDashboard(app.database.readDb, { affiliateId: signedInAffiliate(request.user).id }, request.query),
   );
   app.get(
     '/metrics/clicks',
@@ -71,7 +67,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
           query,
         );
       }
-      const affiliateId = await affiliateIdOf(app.database.readDb, request.user?.id ?? 0);
+      const affiliateId = signedInAffiliate(request.user).id;
       if (query.network_id) {
         throw new AppError('FORBIDDEN', 'Only admins see a network’s clicks.', {
           reason: 'NOT_YOURS',

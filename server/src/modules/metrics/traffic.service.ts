@@ -1,8 +1,8 @@
+import { resolvePeriod } from '@contract/calendar';
 import type { ClickBreakdown, clickBreakdownQuerySchema } from '@contract/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, selectRows } from '../../db/client';
-import { resolvePeriod } from './dashboard.service';
 
 type Query = z.output<typeof clickBreakdownQuerySchema>;
 /** Whose clicks: one affiliate's (an affiliate's own, or the one an admin chose), or the programme's. */

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Notification } from '@contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { SESSION_ENDED_CHANNEL } from '../auth/auth.service';
+import { SESSION_ENDED_CHANNEL } from '../../plugins/auth';
 import { findByIds, findUndelivered, markDelivered, NOTIFICATION_CHANNEL } from './notifications.service';
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */

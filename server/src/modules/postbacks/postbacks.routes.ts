@@ -7,7 +7,7 @@ import {
   updatePostbackBodySchema,
 } from '@contract/postbacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { affiliateIdOf } from '../ledger/ledger.service';
+import { type AuthUser, signedInAffiliate } from '../../plugins/auth';
 import { findPostbackDeliveries, getPostback, sendTestPostback, updatePostback } from './postbacks.service';
 
 const tags = ['postbacks'];
@@ -19,7 +19,7 @@ const TESTS_PER_MINUTE = 10;
 export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const policy = { allowPrivate: app.config.outboundAllowPrivate };
-  const mine = (request: { user: { id: number } | null }) => affiliateIdOf(db, request.user?.id ?? 0);
+  const mine = (request: { user: AuthUser | null }) => signedInAffiliate(request.user).id;
 
   app.get(
     '/me/postback',
@@ -31,7 +31,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postbackSettingsSchema },
       },
     },
-    async (request) => getPostback(db, await mine(request)),
+    async (request) => getPostback(db, mine(request)),
   );
 
   app.put(
@@ -46,7 +46,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postbackSettingsSchema },
       },
     },
-    async (request) => updatePostback(db, await mine(request), request.body, policy),
+    async (request) => updatePostback(db, mine(request), request.body, policy),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request) => {
-      await mine(request);
+      mine(request);
       return sendTestPostback(request.body.url, policy, app.config.outboundTimeoutMs);
     },
   );
@@ -82,6 +82,6 @@ export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postbackDeliveryListSchema },
       },
     },
-    async (request) => findPostbackDeliveries(db, await mine(request), request.query),
+    async (request) => findPostbackDeliveries(db, mine(request), request.query),
   );
 };

@@ -1,12 +1,18 @@
-import { type CsvColumn, type CsvLanguage, csvDateTime, csvLines, csvMoney } from '@contract/csv';
+import {
+  type CsvColumn,
+  type CsvLanguage,
+  type CsvWords,
+  csvDateTime,
+  csvLines,
+  csvMoney,
+  wordFor,
+} from '@contract/csv';
 import type { Sale } from '@contract/sales';
 import type { Db } from '../../db/client';
 import { iterateSales, type SaleListQuery, type Viewer } from './sales.repository';
 
-type Words = Record<CsvLanguage, Record<string, string>>;
-
 /** The words a person reads on screen for each code a sale carries. */
-const STATUS: Words = {
+const STATUS: CsvWords = {
   en: {
     pending: 'Pending',
     approved: 'Approved',
@@ -22,7 +28,7 @@ const STATUS: Words = {
     chargeback: 'Chargeback',
   },
 };
-export const PAYMENT_METHOD: Words = {
+export const PAYMENT_METHOD: CsvWords = {
   en: { pix: 'PIX', boleto: 'Boleto', credit_card: 'Credit card', debit_card: 'Debit card', other: 'Other' },
   pt: {
     pix: 'PIX',
@@ -32,7 +38,7 @@ export const PAYMENT_METHOD: Words = {
     other: 'Outro',
   },
 };
-const FLAG: Words = {
+const FLAG: CsvWords = {
   en: {
     self_referral: 'Self-referral',
     fast_click: 'Seconds after the click',
@@ -48,7 +54,7 @@ const FLAG: Words = {
     chargeback_rate: 'Taxa de chargeback acima do limite',
   },
 };
-const ATTRIBUTED_BY: Words = {
+const ATTRIBUTED_BY: CsvWords = {
   en: {
     coupon: 'Coupon',
     click: 'Link click',
@@ -64,13 +70,10 @@ const ATTRIBUTED_BY: Words = {
     affiliate_id: 'Escolhido por um admin',
   },
 };
-const SHARE_ROLE: Words = {
+const SHARE_ROLE: CsvWords = {
   en: { first: 'first click', last: 'last click' },
   pt: { first: 'primeiro clique', last: 'último clique' },
 };
-
-/** A code without words of its own (a newer one) is shown as it is, never left out. */
-export const wordFor = (words: Words, language: CsvLanguage, code: string) => words[language][code] ?? code;
 
 const column = (en: string, pt: string, cell: CsvColumn<Sale>['cell']): CsvColumn<Sale> => ({
   header: { en, pt },

@@ -1,20 +1,16 @@
+import { dayAfter, dayStart } from '@contract/calendar';
 import type { Sale, SaleEvent, SaleTotals, saleListQuerySchema } from '@contract/sales';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { affiliates, auditLog, campaigns, clicks, ledgerEntries, links, sales, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Viewer } from '../../plugins/auth';
 import type { ChangedSale } from './sale-step';
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 
-/** Who is asking: admins see every sale, an affiliate only their own (another's id is a 404). */
-export type Viewer = { isAdmin: true } | { isAdmin: false; affiliateId: number };
-
-/** Days of the programme are Brasília days (UTC−3 all year since 2019). */
-const PROGRAMME_OFFSET = '-03:00';
-export const dayStart = (day: string) => new Date(`${day}T00:00:00${PROGRAMME_OFFSET}`);
-export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+export type { Viewer } from '../../plugins/auth';
 
 const saleColumns = {
   sale: sales,

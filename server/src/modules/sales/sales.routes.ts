@@ -19,19 +19,16 @@ import {
 } from '@contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
+import { signedIn, viewerOf } from '../../plugins/auth';
 import { createApiKey, findApiKeys, revokeApiKey, saleApiKeys, verifySaleApiCall } from './api-keys.service';
 import { chargebackOrder, decideSale, decideSales } from './sale-decisions';
-import { findSales, getSaleById, viewerOf } from './sales.service';
+import { findSales, getSaleById } from './sales.service';
 import { salesCsv } from './sales-export';
 import { importSales } from './sales-import.service';
 
 const tags = ['sales'];
 const security = [{ bearer: [] }];
 const actor = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
-const signedInUser = (request: { user: { id: number; role: string } | null }) => {
-  if (!request.user) throw new Error('signed-in route without a user');
-  return request.user;
-};
 
 /** Admins see every sale; an affiliate only their own (another's id answers 404). */
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +44,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: salePageSchema },
       },
     },
-    async (request) => findSales(db, await viewerOf(db, signedInUser(request)), request.query),
+    async (request) => findSales(db, viewerOf(request.user), request.query),
   );
   app.get(
     '/sales/export',
@@ -60,8 +57,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
-      const viewer = await viewerOf(db, user);
+      const user = signedIn(request.user);
+      const viewer = viewerOf(user);
       return sendCsvDownload(
         reply,
         'vendas',
@@ -81,7 +78,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleDetailSchema },
       },
     },
-    async (request) => getSaleById(db, await viewerOf(db, signedInUser(request)), request.params.id),
+    async (request) => getSaleById(db, viewerOf(request.user), request.params.id),
   );
 };
 

@@ -1,20 +1,7 @@
-import { ADMIN_ROLE } from '@contract/auth';
 import type { Page } from '@contract/common';
 import type { Sale, SaleDetail, SaleTotals } from '@contract/sales';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates } from '../../db/schema';
-import { AppError } from '../../errors';
 import { findSaleRows, getSaleRow, getSaleStory, type SaleListQuery, type Viewer } from './sales.repository';
-
-const ADMIN_VIEW: Viewer = { isAdmin: true };
-
-export async function viewerOf(db: Db, user: { id: number; role: string }): Promise<Viewer> {
-  if (user.role === ADMIN_ROLE) return ADMIN_VIEW;
-  const [affiliate] = await db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, user.id));
-  if (!affiliate) throw new AppError('FORBIDDEN', 'Only affiliates have sales.', { reason: 'NOT_AN_AFFILIATE' });
-  return { isAdmin: false, affiliateId: affiliate.id };
-}
 
 export async function findSales(
   db: Db,

@@ -1,6 +1,6 @@
 import { subscriptionListQuerySchema, subscriptionPageSchema } from '@contract/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerOf } from '../sales/sales.service';
+import { viewerOf } from '../../plugins/auth';
 import { findSubscriptions } from './subscriptions.service';
 
 const tags = ['subscriptions'];
@@ -20,9 +20,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.user) throw new Error('signed-in route without a user');
-      const db = app.database.db;
-      return findSubscriptions(db, await viewerOf(db, request.user), request.query);
+      return findSubscriptions(app.database.db, viewerOf(request.user), request.query);
     },
   );
 };

@@ -6,7 +6,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Viewer } from '../sales/sales.repository';
+import type { Viewer } from '../../plugins/auth';
 
 type SubscriptionListQuery = z.output<typeof subscriptionListQuerySchema>;
 

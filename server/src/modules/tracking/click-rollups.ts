@@ -1,5 +1,6 @@
+import { brasiliaDayOf } from '@contract/calendar';
 import { TRAFFIC_DIMENSIONS } from '../../db/schema/stats';
-import { addStatsQuery, brasiliaDayOf } from '../metrics/daily-stats';
+import { addStatsQuery } from '../metrics/daily-stats';
 import { addTrafficQuery, type TrafficDelta } from '../metrics/traffic';
 import { type ClickEnrichment, ENRICHED_VALUE } from './click-enrichment';
 import type { FloodWindow } from './click-rules';

@@ -3,19 +3,19 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { affiliates, campaigns, linkStats, links, sales } from '../../db/schema';
+import { campaigns, linkStats, links, sales } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AuthUser } from '../../plugins/auth';
 import { randomCode } from '../auth/passwords';
 
 const LINK_CODE_LENGTH = 8;
 
-/** The affiliate behind a signed-in person; links belong to affiliates, never to admins. */
-export async function requireAffiliate(db: Db, userId: number) {
-  const [affiliate] = await db.select().from(affiliates).where(eq(affiliates.userId, userId));
-  if (affiliate?.status !== 'approved') {
+/** The signed-in affiliate's id; links belong to approved affiliates, never to admins. */
+export function requireAffiliate(user: AuthUser | null): number {
+  if (user?.affiliate?.status !== 'approved') {
     throw new AppError('FORBIDDEN', 'Only approved affiliates have tracking links.', { reason: 'NOT_AN_AFFILIATE' });
   }
-  return affiliate;
+  return user.affiliate.id;
 }
 
 const linkColumns = {
@@ -79,10 +79,10 @@ export async function findLinks(db: Db, publicUrl: string, affiliateId: number, 
 export async function createLink(
   db: Db,
   publicUrl: string,
-  userId: number,
+  user: AuthUser | null,
   body: z.output<typeof createLinkBodySchema>,
 ): Promise<{ link: TrackingLink; created: boolean }> {
-  const affiliate = await requireAffiliate(db, userId);
+  const affiliateId = requireAffiliate(user);
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, body.campaign_id));
   if (!campaign) {
     throw new AppError('NOT_FOUND', 'Campaign not found.', {
@@ -96,7 +96,7 @@ export async function createLink(
     });
   }
   const choices = {
-    affiliateId: affiliate.id,
+    affiliateId,
     campaignId: campaign.id,
     subId: body.sub_id,
     utmSource: body.utm_source,

@@ -23,7 +23,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { link, created } = await createLink(
         app.database.db,
         publicAddressOf(app.config, request),
-        request.user?.id ?? 0,
+        request.user,
         request.body,
       );
       return reply.code(created ? 201 : 200).send(link);
@@ -41,12 +41,12 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const affiliate = await requireAffiliate(app.database.db, request.user?.id ?? 0);
+      const affiliateId = requireAffiliate(request.user);
       return {
         items: await findLinks(
           app.database.db,
           publicAddressOf(app.config, request),
-          affiliate.id,
+          affiliateId,
           request.query.campaign_id,
         ),
       };

@@ -144,5 +144,3 @@ export function createLogWriter(send: Send, settings: DataStoreSettings = DATA_S
     },
   };
 }
-
-export type LogWriter = ReturnType<typeof createLogWriter>;

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { onSessionChange } from '../session';
 
 /** SPEC.md §3: a generated unique id plus whatever fields are passed in; title and text are read. */
@@ -35,10 +34,6 @@ export const notificationStore = {
     emit();
   },
 };
-
-export function useNotifications(): State {
-  return useSyncExternalStore(notificationStore.subscribe, notificationStore.get);
-}
 
 // SPEC.md §4, for each person: the list empties when a session ends and when someone else signs in.
 onSessionChange((change) => {

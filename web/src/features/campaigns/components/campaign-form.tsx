@@ -1,3 +1,4 @@
+import { BRASILIA_OFFSET } from '@contract/calendar';
 import '@mantine/tiptap/styles.css';
 import {
   ATTRIBUTION_MODELS,
@@ -147,8 +148,8 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         cookie_days: Number(values.cookie_days),
         hold_days: Number(values.hold_days),
         hold_days_by_method: holds,
-        starts_at: values.starts_on ? `${values.starts_on}T00:00:00-03:00` : null,
-        ends_at: values.ends_on ? `${values.ends_on}T23:59:59-03:00` : null,
+        starts_at: values.starts_on ? `${values.starts_on}T00:00:00${BRASILIA_OFFSET}` : null,
+        ends_at: values.ends_on ? `${values.ends_on}T23:59:59${BRASILIA_OFFSET}` : null,
         status: values.status,
         attribution_model: values.attribution_model,
         ...recurringBody(values),

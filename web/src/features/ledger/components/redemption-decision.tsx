@@ -1,3 +1,4 @@
+import { brasiliaDayOf } from '@contract/calendar';
 import type { Redemption } from '@contract/ledger';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -20,7 +21,7 @@ export function RedemptionDecisionModal({
   onConfirm: (values: { reason: string; reference: string; paid_on: string }) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+  const today = brasiliaDayOf(Date.now());
   const form = useForm({
     initialValues: { reason: '', reference: '', paid_on: today },
     validate: {

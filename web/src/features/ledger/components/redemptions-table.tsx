@@ -1,3 +1,4 @@
+import { BRASILIA_OFFSET, brasiliaDayOf } from '@contract/calendar';
 import type { Redemption, RedemptionListQuery } from '@contract/ledger';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -288,9 +289,9 @@ export function RedemptionsTable({
                     reference: values.reference.trim(),
                     // Today means now; an earlier day is recorded at its noon, Brasília time.
                     paid_at:
-                      values.paid_on === new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' })
+                      values.paid_on === brasiliaDayOf(Date.now())
                         ? undefined
-                        : `${values.paid_on}T12:00:00-03:00`,
+                        : `${values.paid_on}T12:00:00${BRASILIA_OFFSET}`,
                   },
             )
           }

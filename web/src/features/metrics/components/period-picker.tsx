@@ -1,7 +1,8 @@
+import { lastDays } from '@contract/calendar';
 import { Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { DEFAULT_DAYS, lastDays, type Period } from '../period';
+import { DEFAULT_DAYS, type Period } from '../period';
 
 const PRESETS = ['7', '30', '90', 'custom'] as const;
 type Preset = (typeof PRESETS)[number];

@@ -36,7 +36,3 @@ export function useCreateUser() {
 export function useUpdateUser(id: number) {
   return useUserMutation((body: UpdateUserBody) => api<ManagedUser>(`/users/${id}`, { method: 'PATCH', body }));
 }
-
-export function useDeactivateUser(id: number) {
-  return useUserMutation(() => api<ManagedUser>(`/users/${id}`, { method: 'DELETE' }));
-}
