@@ -1,8 +1,9 @@
 import { MAIL_STATES, type MailDelivery, type MailState } from '@contract/mail';
-import { Card, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Card, Select, Text, Tooltip } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
@@ -41,11 +42,7 @@ export function MailList() {
       />
       <FormAlert message={list.isError ? errorMessage(list.error, t) : null} mb="md" />
       {list.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-          {[1, 2, 3].map((i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
+        <ListSkeleton label={t('common.loading')} />
       ) : (
         <ResponsiveDataTable<MailDelivery>
           fetching={list.isPlaceholderData}

@@ -1,10 +1,11 @@
 import type { PostbackDelivery } from '@contract/postbacks';
-import { Anchor, Card, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Card, Text, Title, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
@@ -31,11 +32,7 @@ export function PostbackDeliveries() {
       </Text>
       <FormAlert message={list.isError ? errorMessage(list.error, t) : null} mb="md" />
       {list.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-          {[1, 2, 3].map((i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
+        <ListSkeleton label={t('common.loading')} />
       ) : (
         <ResponsiveDataTable<PostbackDelivery>
           fetching={list.isPlaceholderData}

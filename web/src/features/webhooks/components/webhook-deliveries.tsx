@@ -1,8 +1,9 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@contract/webhooks';
-import { Badge, Box, Button, Card, Code, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Card, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
@@ -41,11 +42,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
       </Text>
       <FormAlert message={list.isError ? errorMessage(list.error, t) : alert} mb="md" />
       {list.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
-          {[1, 2, 3].map((i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
+        <ListSkeleton label={t('common.loading')} />
       ) : (
         <ResponsiveDataTable<WebhookDelivery>
           fetching={list.isPlaceholderData}
