@@ -74,6 +74,15 @@ afterAll(async () => t.close());
 type Status = 'pending' | 'approved';
 const SALE = { amount_cents: 10_000, payment_method: 'pix' } as const;
 
+/** One CSV row on the campaign, as the import screen sends it. */
+const importRow = (values: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sales/import',
+    headers: admin.headers,
+    payload: { rows: [{ line: 2, values: { campaign_id: String(campaignId), ...values } }] },
+  });
+
 /** The doors a sale comes in by; each answers the new sale's id. */
 const RECORDERS: Record<string, (externalId: string, status: Status) => Promise<number>> = {
   'the admin form': async (externalId, status) => {
@@ -87,25 +96,12 @@ const RECORDERS: Record<string, (externalId: string, status: Status) => Promise<
     return res.json().id;
   },
   'a CSV import': async (externalId, status) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sales/import',
-      headers: admin.headers,
-      payload: {
-        rows: [
-          {
-            line: 2,
-            values: {
-              campaign_id: String(campaignId),
-              external_id: externalId,
-              amount: '100,00',
-              payment_method: 'pix',
-              affiliate_code: anaCode,
-              status,
-            },
-          },
-        ],
-      },
+    const res = await importRow({
+      external_id: externalId,
+      amount: '100,00',
+      payment_method: 'pix',
+      affiliate_code: anaCode,
+      status,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results[0]).toMatchObject({ outcome: 'created' });
@@ -184,19 +180,7 @@ const DECISIONS: [string, string, Status, (id: number) => Promise<void>][] = [
     'a CSV import',
     'approved',
     async (id) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/sales/import',
-        headers: admin.headers,
-        payload: {
-          rows: [
-            {
-              line: 2,
-              values: { campaign_id: String(campaignId), external_id: await orderOf(id), status: 'chargeback' },
-            },
-          ],
-        },
-      });
+      const res = await importRow({ external_id: await orderOf(id), status: 'chargeback' });
       expect(res.json().results[0], res.body).toMatchObject({ outcome: 'charged_back' });
     },
   ],
