@@ -25,6 +25,8 @@ const SERVER_LAYERS = [
   ['attribution'],
   // A sale step writes ledger, rollups, audit and outbox together, so it sits above them all.
   ['sales'],
+  // A checkout's events become sale steps.
+  ['integrations'],
   ['affiliates', 'campaigns', 'contact', 'coupons', 'levels', 'networks', 'subscriptions'],
   ['account', 'users'],
 ];

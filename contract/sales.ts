@@ -24,7 +24,7 @@ export const FAST_CLICK_SECONDS = 10;
 /** The largest sale accepted: R$ 1 billion (keeps amount × rate exact in any arithmetic). */
 export const MAX_SALE_CENTS = 100_000_000_000;
 
-export const SALE_SOURCES = ['admin', 'import', 'postback'] as const;
+export const SALE_SOURCES = ['admin', 'import', 'postback', 'integration'] as const;
 export const SALE_ACTIONS = ['approve', 'cancel', 'refund', 'chargeback'] as const;
 export type SaleAction = (typeof SALE_ACTIONS)[number];
 

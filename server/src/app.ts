@@ -18,6 +18,7 @@ import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.rou
 import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes';
 import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
 import { floodLimitOf } from './modules/fraud/fraud-rules.service';
+import { integrationReceiveRoutes, integrationsAdminRoutes } from './modules/integrations/integrations.routes';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { mailAdminRoutes } from './modules/mail/mail.routes';
@@ -190,6 +191,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
       await api.register(avatarRoutes);
       await api.register(campaignImageRoutes);
       await api.register(saleApiRoutes);
+      await api.register(integrationReceiveRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
@@ -223,6 +225,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);
           await admin.register(mailAdminRoutes);
+          await admin.register(integrationsAdminRoutes);
         });
       });
     },

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, type StartConfig } from './config';
 import { openDatabase } from './db/client';
 import { sharedServerSecret } from './db/server-secret';
+import { scheduleDeliveryPruning } from './modules/integrations/integrations.service';
 import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
 import { schedulePostbackDeliveries } from './modules/postbacks/postback-worker';
@@ -56,6 +57,7 @@ async function main() {
   const jobs = [
     scheduleAutoApproval(database.db, app.log),
     schedulePromotions(database.db, app.log),
+    scheduleDeliveryPruning(database.db, app.log),
     scheduleRecentStatsMerge(database.db, app.log),
     scheduleClickPartitions(database.db, app.log, config.clickRetentionMonths),
     // The outbox (docs/decisions/033): one engine, a worker per channel on every server.

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * a key derived from the server's JWT secret and the secret's purpose), never hashed
  * (docs/decisions/008). API keys' postback secrets and webhook endpoints' secrets are sealed here.
  */
-export type SealPurpose = 'api-key-secrets' | 'webhook-secrets';
+export type SealPurpose = 'api-key-secrets' | 'webhook-secrets' | 'integration-secrets';
 
 function sealKey(serverSecret: string, purpose: SealPurpose) {
   return createHash('sha256').update(`${purpose}:${serverSecret}`).digest();

@@ -29,6 +29,9 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/avatars/{id}': 'public',
   'GET /api/v1/campaigns/{id}/image': 'public',
   'POST /api/v1/postback': 'api-key',
+  // A checkout's webhook: its guards are the address's token and the platform's own signature
+  // (a ghost token is a 404; a real one unsigned, a 401: integrations.test.ts).
+  'POST /api/v1/integrations/receive/{token}': 'public',
 
   'GET /api/v1/me': 'signed-in',
   'PATCH /api/v1/me': 'signed-in',
@@ -131,6 +134,16 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/webhooks/{id}/deliveries': 'admin',
   'POST /api/v1/webhooks/deliveries/{id}/resend': 'admin',
   'GET /api/v1/mails': 'admin',
+  'GET /api/v1/integrations': 'admin',
+  'POST /api/v1/integrations': 'admin',
+  'GET /api/v1/integrations/{id}': 'admin',
+  'PATCH /api/v1/integrations/{id}': 'admin',
+  'DELETE /api/v1/integrations/{id}': 'admin',
+  'GET /api/v1/integrations/{id}/products': 'admin',
+  'PUT /api/v1/integrations/{id}/products': 'admin',
+  'GET /api/v1/integrations/{id}/deliveries': 'admin',
+  'POST /api/v1/integrations/{id}/deliveries/{deliveryId}/replay': 'admin',
+  'POST /api/v1/integrations/{id}/test-event': 'admin',
   'POST /api/v1/redemptions/{id}/approve': 'admin',
   'POST /api/v1/redemptions/{id}/reject': 'admin',
   'POST /api/v1/redemptions/{id}/pay': 'admin',

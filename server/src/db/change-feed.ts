@@ -14,7 +14,7 @@ export const CHANGE_CHANNEL = 'afiliados_changes';
  * What an admin can change that some server keeps in memory; and `clicks`: a server needs the clicks
  * the others still hold in memory written now (a postback naming a click of a moment ago, decision 027).
  */
-export type ChangeTopic = 'campaign' | 'maintenance' | 'fraud-rules' | 'api-key' | 'clicks';
+export type ChangeTopic = 'campaign' | 'maintenance' | 'fraud-rules' | 'api-key' | 'clicks' | 'integration';
 
 /** `key` names what changed (a campaign's id...); null: anything of the topic may have changed. */
 export type ChangeHandler = (key: string | null) => void;

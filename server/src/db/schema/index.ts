@@ -2,6 +2,7 @@
 
 export * from './cluster';
 export * from './fraud';
+export * from './integrations';
 export * from './ledger';
 export * from './postbacks';
 export * from './programme';

@@ -1,4 +1,4 @@
-import { type CommissionBreakdown, SALE_ATTRIBUTED_BY, SALE_STATUSES } from '@contract/sales';
+import { type CommissionBreakdown, SALE_ATTRIBUTED_BY, SALE_SOURCES, SALE_STATUSES } from '@contract/sales';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -80,7 +80,7 @@ export const sales = pgTable(
      */
     clickTraitsId: integer('click_traits_id'),
     /** Where the sale came in: an admin's form, a CSV import or a merchant's postback. */
-    source: text('source', { enum: ['admin', 'import', 'postback'] }).notNull(),
+    source: text('source', { enum: SALE_SOURCES }).notNull(),
     status: text('status', { enum: SALE_STATUSES }).notNull().default('pending'),
     commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
     commission: jsonb('commission').$type<CommissionBreakdown>().notNull(),

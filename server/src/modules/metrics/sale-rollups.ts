@@ -92,10 +92,10 @@ export const saleTrafficPerNetworkRows = (signed: string) => `
 const STEP_SIGNED = 'select * from step_signed';
 
 /**
- * What a sale step adds to every rollup, as common table expressions of the step's one statement,
- * over the CTE `changed` it made (the sales as they are now, with `from_status`). Each upsert goes
- * in key order and the per-link traffic rows before the programme's, as the click batch writes
- * them, so concurrent writers never deadlock.
+ * What a sale step adds to the sales rollups, as common table expressions of the step's one
+ * statement, over the CTE `changed` it made (the sales as they are now, with `from_status`). Each
+ * upsert goes in key order (and, below, the per-link traffic rows before the programme's, as the
+ * click batch writes them), so concurrent writers never deadlock.
  */
 export const SALE_STEP_ROLLUP_CTES = `
   step_signed as materialized (${signedSales('changed')}),
@@ -110,7 +110,14 @@ export const SALE_STEP_ROLLUP_CTES = `
       sales = d.sales + excluded.sales,
       amount_cents = d.amount_cents + excluded.amount_cents,
       commission_cents = d.commission_cents + excluded.commission_cents
-  ),
+  )`;
+
+/**
+ * What a sale step adds to the traffic breakdowns, after SALE_STEP_ROLLUP_CTES (whose `step_signed`
+ * it reads). They count approved sales only, so a step that neither enters nor leaves approval
+ * (a pending sale recorded, a cancellation) leaves them out of its statement.
+ */
+export const SALE_STEP_TRAFFIC_CTES = `
   step_traffic_per_link as (
     insert into daily_traffic as d (day, link_id, affiliate_id, campaign_id, dimension, key, clicks, sales, commission_cents)
     select * from (${saleTrafficPerLinkRows(STEP_SIGNED)}) y

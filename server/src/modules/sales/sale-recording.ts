@@ -1,4 +1,4 @@
-import type { Sale, saleBodySchema } from '@contract/sales';
+import type { SALE_SOURCES, Sale, saleBodySchema } from '@contract/sales';
 import { and, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import { getSaleRows, recordedRow, toSale, type Viewer } from './sales.repositor
 
 /** A sale as any source hands it in, after validation (admin form, CSV row or postback). */
 export type SaleInput = z.output<typeof saleBodySchema>;
-export type SaleSource = 'admin' | 'import' | 'postback';
+export type SaleSource = (typeof SALE_SOURCES)[number];
 
 export type RecordDeps = {
   /** Writes the clicks still in memory, so a postback right after its click still finds it. */
@@ -25,7 +25,16 @@ const ADMIN_VIEW: Viewer = { isAdmin: true };
 const DAY_MS = 86_400_000;
 
 /** One sale to record: what was sent, by whom, and when it arrived (its `created_at`). */
-export type SaleRequest = { input: SaleInput; meta: { source: SaleSource; actorId: number | null }; at: Date };
+export type SaleRequest = { input: SaleInput; meta: SaleMeta; at: Date };
+export type SaleMeta = {
+  source: SaleSource;
+  actorId: number | null;
+  /**
+   * The platform says the money is in (a checkout's paid event): the sale is approved at once when
+   * the campaign holds nothing for its payment method, else it waits for its hold like any other.
+   */
+  paid?: boolean;
+};
 export type Recorded = { sale: Sale; created: boolean };
 /** Each request of a batch succeeds or fails on its own. */
 export type SaleOutcome = { ok: true; value: Recorded } | { ok: false; error: unknown };
@@ -222,7 +231,7 @@ async function prepareBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]) {
           at,
           click: click ? { at: click.click.at, ipHash: click.click.ipHash, userAgent: click.click.userAgent } : null,
         },
-        asksApproved: input.status === 'approved',
+        asksApproved: input.status === 'approved' || (meta.paid === true && holdDays === 0),
         source: meta.source,
         values: {
           campaignId: campaign.id,

@@ -2,7 +2,7 @@ import type { SaleAction, SaleStatus } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { sales } from '../../db/schema';
-import { SALE_STEP_ROLLUP_CTES, SHARES_OF_SALE } from '../metrics/sale-rollups';
+import { SALE_STEP_ROLLUP_CTES, SALE_STEP_TRAFFIC_CTES, SHARES_OF_SALE } from '../metrics/sale-rollups';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.service';
 import { SALE_STEP_POSTBACKS_CTE } from '../postbacks/postback-queue';
 import { SALE_STEP_WEBHOOKS_CTE } from '../webhooks/webhook-queue';
@@ -75,18 +75,22 @@ const LEDGER_CTE = `
   )`;
 
 /** The record of who made each step: a new sale's creation, and the decision it entered (if any). */
-const AUDIT_CTE = `
-  step_audit as (
-    insert into audit_log (actor_id, action, entity, entity_id, before, after)
-    select actor_id, action, 'sale', sale_id::text, before, after from (
+const AUDIT_PARTS = {
+  created: `
       select s.id as sale_id, 1 as nth, s.actor_id, 'sale.create' as action, null::jsonb as before,
         jsonb_build_object('source', s.source, 'amount_cents', s.amount_cents,
           'commission_cents', s.commission_cents, 'flags', s.flags) as after
-      from changed s where s.from_status is null
-      union all
-      select s.id, 2, s.actor_id, 'sale.' || w.action, jsonb_build_object('status', coalesce(s.from_status, 'pending')),
-        jsonb_build_object('status', s.status, 'note', s.note)
-      from changed s join ${DECISION_WORDS} on w.status = s.status
+      from changed s where s.from_status is null`,
+  decided: `
+      select s.id as sale_id, 2 as nth, s.actor_id, 'sale.' || w.action as action,
+        jsonb_build_object('status', coalesce(s.from_status, 'pending')) as before,
+        jsonb_build_object('status', s.status, 'note', s.note) as after
+      from changed s join ${DECISION_WORDS} on w.status = s.status`,
+};
+const auditCte = (parts: string[]) => `
+  step_audit as (
+    insert into audit_log (actor_id, action, entity, entity_id, before, after)
+    select actor_id, action, 'sale', sale_id::text, before, after from (${parts.join('\n      union all')}
     ) a order by sale_id, nth
   )`;
 
@@ -94,10 +98,8 @@ const AUDIT_CTE = `
  * Each sharing affiliate hears of a new sale (their share of the commission) and of each decision
  * (the sale's commission), in the language they chose.
  */
-const NOTIFICATIONS_CTE = `
-  step_told as (
-    insert into notifications (user_id, kind, title, text, data)
-    select user_id, kind, title, text, data from (
+const NOTIFICATION_PARTS = {
+  created: `
       select s.id as sale_id, 1 as nth, a.user_id, 'sale.created' as kind,
         case when u.language = 'pt' then 'Nova venda' else 'New sale' end as title,
         case when u.language = 'pt' then 'Uma venda em “' || c.name || '” gerou uma comissão pendente para você.'
@@ -107,34 +109,80 @@ const NOTIFICATIONS_CTE = `
       join affiliates a on a.id = sh.affiliate_id
       join users u on u.id = a.user_id
       join campaigns c on c.id = s.campaign_id
-      where s.from_status is null
-      union all
-      select s.id, 2, a.user_id, 'sale.' || s.status,
-        case when u.language = 'pt' then 'Venda ' || w.pt else 'Sale ' || w.en end,
+      where s.from_status is null`,
+  decided: `
+      select s.id as sale_id, 2 as nth, a.user_id, 'sale.' || s.status as kind,
+        case when u.language = 'pt' then 'Venda ' || w.pt else 'Sale ' || w.en end as title,
         case when u.language = 'pt' then 'Sua venda nº ' || s.id || ' em “' || c.name || '” foi ' || w.pt || '.'
-          else 'Your sale #' || s.id || ' on “' || c.name || '” was ' || w.en || '.' end,
-        jsonb_build_object('sale_id', s.id, 'commission_cents', s.commission_cents)
+          else 'Your sale #' || s.id || ' on “' || c.name || '” was ' || w.en || '.' end as text,
+        jsonb_build_object('sale_id', s.id, 'commission_cents', s.commission_cents) as data
       from changed s ${SHARES_OF_SALE}
       join ${DECISION_WORDS} on w.status = s.status
       join affiliates a on a.id = sh.affiliate_id
       join users u on u.id = a.user_id
-      join campaigns c on c.id = s.campaign_id
+      join campaigns c on c.id = s.campaign_id`,
+};
+const notificationsCte = (parts: string[]) => `
+  step_told as (
+    insert into notifications (user_id, kind, title, text, data)
+    select user_id, kind, title, text, data from (${parts.join('\n      union all')}
     ) t order by sale_id, nth, user_id
     returning id, user_id
   )`;
 
-/** Everything a step writes besides the status, over `changed`, and the answer. */
-const EFFECTS = `,
-  ${SALE_STEP_ROLLUP_CTES},
-  ${LEDGER_CTE},
-  ${AUDIT_CTE},
-  ${NOTIFICATIONS_CTE},
-  ${SALE_STEP_POSTBACKS_CTE},
-  ${SALE_STEP_WEBHOOKS_CTE}
+/**
+ * Which statuses a step's sales can leave and enter: what decides which effects its statement
+ * carries. A record step leaves none.
+ */
+type StepShape = { left: readonly SaleStatus[]; entered: readonly SaleStatus[] };
+
+const shapeOf = (step: SaleStep): StepShape =>
+  step.kind === 'record'
+    ? { left: [], entered: [...new Set(step.sales.map((sale) => sale.status))].sort() }
+    : { left: SALE_STEPS[step.kind].from, entered: [SALE_STEPS[step.kind].to] };
+
+/**
+ * Everything a step writes besides the status, over `changed`, and the answer; only the effects its
+ * shape can fill, so PostgreSQL plans and runs no empty branch (a batch of pending sales has no
+ * ledger, traffic or decision rows). Built once per shape.
+ */
+function effectsOf({ left, entered }: StepShape): string {
+  const touchesApproval = left.includes('approved') || entered.includes('approved');
+  const movesMoney =
+    entered.includes('approved') ||
+    (left.includes('approved') && entered.some((status) => status === 'refunded' || status === 'chargeback'));
+  const parts = (by: { created: string; decided: string }) => [
+    ...(left.length === 0 ? [by.created] : []),
+    ...(entered.some((status) => status !== 'pending') ? [by.decided] : []),
+  ];
+  return (
+    [
+      `,\n  ${SALE_STEP_ROLLUP_CTES}`,
+      ...(touchesApproval ? [SALE_STEP_TRAFFIC_CTES] : []),
+      ...(movesMoney ? [LEDGER_CTE] : []),
+      auditCte(parts(AUDIT_PARTS)),
+      notificationsCte(parts(NOTIFICATION_PARTS)),
+      SALE_STEP_POSTBACKS_CTE,
+      SALE_STEP_WEBHOOKS_CTE,
+    ].join(',') +
+    `
   select s.n, s.id, s.status, s.from_status, s.affiliate_id, s.shared_affiliate_id, s.network_id,
     (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text))
       from step_told) as announced
-  from changed s order by s.id`;
+  from changed s order by s.id`
+  );
+}
+
+const EFFECTS = new Map<string, string>();
+const effectsFor = (shape: StepShape) => {
+  const key = `${shape.left.join(' ')}>${shape.entered.join(' ')}`;
+  let effects = EFFECTS.get(key);
+  if (effects === undefined) {
+    effects = effectsOf(shape);
+    EFFECTS.set(key, effects);
+  }
+  return effects;
+};
 
 /** The columns a record step's JSON carries, in the order of `sales`' insert. */
 const NEW_SALE_COLUMNS = `n int, campaign_id bigint, affiliate_id bigint, click_id uuid, external_id text,
@@ -239,7 +287,7 @@ function decisionHead(step: Extract<SaleStep, { kind: SaleAction }>): SQL {
 export async function writeSaleStep(db: Db, step: SaleStep): Promise<ChangedSale[]> {
   if (step.kind === 'record' ? step.sales.length === 0 : step.ids.length === 0) return [];
   const head = step.kind === 'record' ? recordHead(step) : decisionHead(step);
-  const result = await db.execute(sql`${head}${sql.raw(EFFECTS)}`);
+  const result = await db.execute(sql`${head}${sql.raw(effectsFor(shapeOf(step)))}`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return rows.map((row) => ({

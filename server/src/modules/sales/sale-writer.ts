@@ -5,8 +5,8 @@ import {
   type RecordDeps,
   type Recorded,
   type SaleInput,
+  type SaleMeta,
   type SaleRequest,
-  type SaleSource,
 } from './sale-recording';
 
 /** A batch's upper size: 20 columns a row keeps one insert far below PostgreSQL's 65,535 parameters. */
@@ -14,7 +14,7 @@ const SALE_BATCH_MAX = 500;
 
 export type SaleWriter = {
   /** Records one sale with the others waiting at the same moment; resolves once it is committed. */
-  record(input: SaleInput, meta: { source: SaleSource; actorId: number | null }): Promise<Recorded>;
+  record(input: SaleInput, meta: SaleMeta): Promise<Recorded>;
   /** Resolves when every sale handed in so far is written (or refused). */
   close(): Promise<void>;
 };

@@ -644,7 +644,12 @@ export const enApp = {
       conversion_spike: "The affiliate's conversion is far above the programme's.",
       chargeback_rate: "The affiliate's recent sales were charged back more often than the rule allows.",
     },
-    sources: { admin: 'Recorded by an admin', import: 'CSV import', postback: 'Sales API (merchant)' },
+    sources: {
+      admin: 'Recorded by an admin',
+      import: 'CSV import',
+      postback: 'Sales API (merchant)',
+      integration: 'Checkout integration',
+    },
     attributedBy: {
       coupon: 'Coupon',
       click: 'Tracking link click',

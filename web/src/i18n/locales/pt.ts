@@ -804,7 +804,12 @@ export const pt: Messages = {
       conversion_spike: 'A conversão do afiliado está muito acima da do programa.',
       chargeback_rate: 'As vendas recentes do afiliado tiveram mais chargebacks do que a regra permite.',
     },
-    sources: { admin: 'Registrada por um administrador', import: 'Importação CSV', postback: 'API de vendas (loja)' },
+    sources: {
+      admin: 'Registrada por um administrador',
+      import: 'Importação CSV',
+      postback: 'API de vendas (loja)',
+      integration: 'Integração de checkout',
+    },
     attributedBy: {
       coupon: 'Cupom',
       click: 'Clique no link de rastreio',

@@ -1,0 +1,77 @@
+import { INTEGRATION_TOKEN, type IntegrationReceipt } from '@contract/integrations';
+import { AppError, fieldError } from '../../errors';
+import type { DeliveryLog, DeliveryRow } from './delivery-log';
+import type { ConnectionCache } from './integration-connections';
+import { applyEvent, type EventDeps } from './integration-events';
+import { PLATFORMS } from './platforms';
+import { MalformedEvent, type PlatformCall } from './platforms/platform';
+
+/** Headers never kept in the log, whatever the platform: they carry a session or a credential. */
+const NEVER_KEPT = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
+
+export type ReceiverDeps = EventDeps & { connections: ConnectionCache; log: DeliveryLog };
+
+/**
+ * A platform's call to a connection's address (docs/decisions/035): checked the platform's way,
+ * read into the portal's words, applied as a sale step, and logged whatever came of it. The answer
+ * waits for the log, so a call answered 2xx is in it; a refused or unreadable call is logged and
+ * answered 401 or 400, so the platform shows the failure and retries after it is fixed.
+ */
+export async function receiveCall(deps: ReceiverDeps, token: string, call: PlatformCall): Promise<IntegrationReceipt> {
+  const connection = INTEGRATION_TOKEN.test(token) ? await deps.connections.byToken(token) : null;
+  if (!connection) throw new AppError('NOT_FOUND', 'No connection receives at this address.');
+  const platform = PLATFORMS[connection.platform];
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(call.headers)) {
+    if (value !== undefined && !NEVER_KEPT.has(name) && !platform.secretHeaders.includes(name)) headers[name] = value;
+  }
+  const logged = (row: Omit<DeliveryRow, 'integrationId' | 'headers' | 'body'>) =>
+    deps.log.write({ ...row, integrationId: connection.id, headers, body: call.rawBody });
+  const refusedRow = { externalId: null, externalProductId: null, saleId: null } as const;
+
+  if (!connection.active) {
+    await logged({
+      ...refusedRow,
+      eventType: 'unknown',
+      outcome: 'refused',
+      reason: 'refused',
+      detail: 'connection paused',
+    });
+    throw new AppError('UNAVAILABLE', 'This connection is paused; the platform may send again later.', {
+      reason: 'INTEGRATION_PAUSED',
+    });
+  }
+  if (!platform.verify(call, connection.secret)) {
+    await logged({ ...refusedRow, eventType: 'unknown', outcome: 'refused', reason: 'bad_signature', detail: null });
+    throw new AppError('UNAUTHORIZED', 'The signature or token does not match this connection.', {
+      reason: 'SIGNATURE_INVALID',
+    });
+  }
+  let event: ReturnType<typeof platform.read> | null = null;
+  let result: Awaited<ReturnType<typeof applyEvent>>;
+  try {
+    event = platform.read(call, (platform.parse ?? JSON.parse)(call.rawBody) as unknown);
+    result = await applyEvent(deps, connection, event);
+  } catch (error) {
+    if (!(error instanceof MalformedEvent || error instanceof SyntaxError)) throw error;
+    const field = error instanceof MalformedEvent ? error.field : 'body';
+    const message = error instanceof MalformedEvent ? error.message : 'is not valid JSON';
+    await logged({
+      eventType: event?.eventType ?? 'unknown',
+      externalId: event?.externalId ?? null,
+      externalProductId: event?.productId ?? null,
+      saleId: null,
+      outcome: 'invalid',
+      reason: 'malformed',
+      detail: `${field} ${message}`,
+    });
+    throw fieldError(field, message);
+  }
+  const id = await logged({
+    eventType: event.eventType,
+    externalId: event.externalId,
+    externalProductId: event.productId,
+    ...result,
+  });
+  return { delivery_id: id, outcome: result.outcome, reason: result.reason, sale_id: result.saleId };
+}
