@@ -190,3 +190,26 @@ export const integrationReceiveParamsSchema = z.object({ token: z.string().max(6
 export const integrationReplayBodySchema = z.object({
   affiliate_code: z.string().trim().min(1, 'is required').max(40).optional(),
 });
+
+/**
+ * Checkouts whose links carry a tracking value through to their webhook, and the parameter they
+ * take it in (each platform's documentation; docs/decisions/035): the click redirect puts the click
+ * id there too, so a connected checkout's sale names its click. Shopify keeps the landing page's
+ * address (`click_id` is on it already) on the order, on any domain.
+ */
+export const CHECKOUT_CARRIERS = [
+  { platform: 'hotmart', host: /(^|\.)hotmart\.com$/i, param: 'sck' },
+  { platform: 'kiwify', host: /(^|\.)kiwify\.com(\.br)?$/i, param: 'sck' },
+  { platform: 'stripe', host: /^buy\.stripe\.com$/i, param: 'client_reference_id' },
+] as const satisfies readonly { platform: IntegrationPlatform; host: RegExp; param: string }[];
+
+/** The checkout a destination address is on and the parameter that carries the click id, if any. */
+export function checkoutCarrierOf(destination: string): (typeof CHECKOUT_CARRIERS)[number] | null {
+  let host: string;
+  try {
+    host = new URL(destination).hostname;
+  } catch {
+    return null;
+  }
+  return CHECKOUT_CARRIERS.find((carrier) => carrier.host.test(host)) ?? null;
+}

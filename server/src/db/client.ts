@@ -20,6 +20,71 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
+/** What of drizzle's handle a named statement needs (drizzle marks both internal; both are there). */
+type DrizzleInternals = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  _: {
+    session: {
+      client: { exec?: (text: string) => Promise<unknown>; query(text: string, params?: unknown[]): Promise<unknown> };
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+  };
+};
+
+/** A parameter as an SQL literal, for PGlite's EXECUTE (which takes no bind parameters). */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  // standard_conforming_strings is on: a quote doubled is the only escape a literal needs.
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The statements each PGlite handle has prepared (the root handle lives as long as the server). */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/**
+ * A raw statement run under a name, so the database plans it once per connection instead of for
+ * each call. node-postgres prepares it the first time a connection meets the name; PGlite (one
+ * session, planning on the server's own thread) gets a PREPARE once and an EXECUTE with its
+ * parameters as literals. One name, one text: the caller names each distinct text.
+ */
+export async function executeNamed(db: Db, name: string, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const internals = db as unknown as DrizzleInternals;
+  const compiled = internals.dialect.sqlToQuery(query);
+  const client = internals._.session.client;
+  if (typeof client.exec !== 'function') {
+    const result = await internals._.session.prepareQuery(compiled, undefined, name, false).execute();
+    return result as { rows: Record<string, unknown>[] };
+  }
+  const known = preparedOn.get(client) ?? new Set<string>();
+  preparedOn.set(client, known);
+  const execute = `execute ${name}(${compiled.params.map(literalOf).join(', ')})`;
+  for (let attempt = 0; ; attempt++) {
+    if (!known.has(name)) {
+      // Another handle on the same database (a transaction's) may have prepared it already.
+      const found = (await client.query('select 1 from pg_prepared_statements where name = $1', [name])) as {
+        rows: unknown[];
+      };
+      if (found.rows.length === 0) await client.exec(`prepare ${name} as ${compiled.sql}`);
+      known.add(name);
+    }
+    try {
+      return (await client.query(execute)) as { rows: Record<string, unknown>[] };
+    } catch (error) {
+      // Prepared statements outlive transactions but not a DISCARD: prepare again, once.
+      if ((error as { code?: string }).code !== '26000' || attempt > 0) throw error;
+      known.delete(name);
+    }
+  }
+}
+
 export type Engine = 'pglite' | 'postgres';
 
 export type Database = {

@@ -7,6 +7,7 @@ import {
   campaigns,
   clicks,
   coupons,
+  integrationDeliveries,
   ledgerEntries,
   levels,
   networks,
@@ -87,6 +88,16 @@ describe('prepareDatabase', () => {
     expect(renewals.some((s) => s.commission.recurring?.outcome === 'beyond_limit' && s.commissionCents === 0)).toBe(
       true,
     );
+    // ...a Hotmart connection whose log has sales recorded from it, one waiting for its product's mapping
+    const log = await database.db.select().from(integrationDeliveries);
+    expect(new Set(log.map((d) => d.outcome))).toEqual(new Set(['recorded', 'needs_attention', 'ignored', 'refused']));
+    const fromHotmart = log.filter((d) => d.outcome === 'recorded').map((d) => d.saleId);
+    expect(
+      seeded
+        .filter((s) => s.source === 'integration')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(fromHotmart.sort());
     // ...and redemptions in every state, each paid one with its payment, no balance below zero
     const seededRedemptions = await database.db.select().from(redemptions);
     expect(new Set(seededRedemptions.map((r) => r.status))).toEqual(new Set(['paid', 'rejected', 'requested']));

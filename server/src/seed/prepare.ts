@@ -7,6 +7,7 @@ import { settings, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_ACCOUNTS, seedDemoProgramme } from './demo';
 import { seedDemoActivity } from './demo-activity';
+import { seedDemoIntegrations } from './demo-integrations';
 import { seedDemoPostbacks } from './demo-postbacks';
 import { seedDemoWebhooks } from './demo-webhooks';
 
@@ -39,6 +40,7 @@ export async function prepareDatabase(database: Database, config: Config, log: F
       await seedDemoActivity(db);
       await seedDemoPostbacks(db, DEMO_ACCOUNTS[1].email);
       await seedDemoWebhooks(db, config.jwtSecret);
+      await seedDemoIntegrations(db, config.jwtSecret);
       await db.insert(settings).values({ key: DEMO_MARKER, value: { seeded_at: new Date().toISOString() } });
       log.info('demo programme seeded');
     }

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE } from '@contract/auth';
 import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -499,6 +500,22 @@ describe('Stripe (Stripe-Signature, the official library)', () => {
     expect((await saleOf(campaignId, paymentIntent))?.status).toBe('refunded');
   });
 
+  test("a signature older than five minutes (the library's tolerance) is refused", async () => {
+    const session = stripeSession({
+      id: nextOrder('cs'),
+      amount: 1_000,
+      clientReferenceId: anaCode,
+      paymentIntent: nextOrder('pi'),
+    });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload: session,
+      secret: STRIPE_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    const answer = await post(stripe.path, session, { 'stripe-signature': stale, 'content-type': 'application/json' });
+    expect(answer.statusCode).toBe(401);
+  });
+
   test('an unpaid (Pix) session waits; async_payment_succeeded records it; a dispute charges it back', async () => {
     const paymentIntent = nextOrder('pi');
     const base = {
@@ -621,6 +638,43 @@ describe('Shopify (X-Shopify-Hmac-Sha256)', () => {
   });
 });
 
+describe('links through a connected checkout', () => {
+  test('a campaign on a Hotmart, Kiwify or Stripe Payment Link checkout sends the click id where that checkout carries it', async () => {
+    const cases = [
+      ['https://pay.hotmart.com/X123?off=abc', 'sck'],
+      ['https://pay.kiwify.com.br/aBc123', 'sck'],
+      ['https://buy.stripe.com/test_00g5kR', 'client_reference_id'],
+    ] as const;
+    for (const [destination, param] of cases) {
+      const [campaign] = await db()
+        .insert(campaigns)
+        .values({
+          name: destination,
+          destinationUrl: destination,
+          commissionType: 'percent',
+          commissionValue: 1_000,
+          cookieDays: 30,
+          holdDays: 0,
+        })
+        .returning();
+      const link = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/links',
+        headers: ana.headers,
+        payload: { campaign_id: campaign?.id },
+      });
+      const redirect = await t.app.inject({
+        method: 'GET',
+        url: `/r/${link.json().code}`,
+        headers: { 'user-agent': 'Mozilla/5.0 Chrome/130.0' },
+      });
+      const location = new URL(redirect.headers.location as string);
+      expect(location.searchParams.get(param), destination).toBe(location.searchParams.get('click_id'));
+      expect(location.searchParams.get('click_id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
 describe('unmapped, unknown, replay', () => {
   test('a product not mapped waits; mapped, Replay records it once', async () => {
     const waiting = await connect('hotmart', HOTTOK, null);
@@ -735,6 +789,8 @@ describe('hostile bodies, properly signed', () => {
     '{"type":"checkout.session.completed","id":"evt","data":{"object":{"id":"cs","mode":"payment","payment_status":"paid","amount_total":1e30,"currency":"brl"}}}',
     '{"id":99999999999999999999999,"currency":"BRL","subtotal_price":"12,50"}',
     `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`,
+    // A NUL character, which PostgreSQL cannot store in text: the log keeps the call all the same.
+    '{"event":"PURCHASE_APPROVED\u0000","order_id":"\u0000"}',
   ];
 
   test('each platform answers 400 or 200 with what came of it, never a 5xx, and records nothing', async () => {

@@ -1,6 +1,6 @@
 import type { SaleAction, SaleStatus } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executeNamed } from '../../db/client';
 import type { sales } from '../../db/schema';
 import { SALE_STEP_ROLLUP_CTES, SALE_STEP_TRAFFIC_CTES, SHARES_OF_SALE } from '../metrics/sale-rollups';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.service';
@@ -173,12 +173,13 @@ function effectsOf({ left, entered }: StepShape): string {
   );
 }
 
-const EFFECTS = new Map<string, string>();
-const effectsFor = (shape: StepShape) => {
-  const key = `${shape.left.join(' ')}>${shape.entered.join(' ')}`;
+const EFFECTS = new Map<string, { name: string; text: string }>();
+/** The effects of a shape, and the statement's name: one per kind and shape, so its text never varies. */
+const effectsFor = (kind: SaleStep['kind'], shape: StepShape) => {
+  const key = `${kind}_${shape.left.join('_') || 'new'}_to_${shape.entered.join('_')}`;
   let effects = EFFECTS.get(key);
   if (effects === undefined) {
-    effects = effectsOf(shape);
+    effects = { name: `sale_step_${key}`, text: effectsOf(shape) };
     EFFECTS.set(key, effects);
   }
   return effects;
@@ -287,8 +288,10 @@ function decisionHead(step: Extract<SaleStep, { kind: SaleAction }>): SQL {
 export async function writeSaleStep(db: Db, step: SaleStep): Promise<ChangedSale[]> {
   if (step.kind === 'record' ? step.sales.length === 0 : step.ids.length === 0) return [];
   const head = step.kind === 'record' ? recordHead(step) : decisionHead(step);
-  const result = await db.execute(sql`${head}${sql.raw(effectsFor(shapeOf(step)))}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const effects = effectsFor(step.kind, shapeOf(step));
+  // Named, so PostgreSQL plans each kind of step once per connection: planning this statement
+  // afresh took about a quarter of a launch's batch (docs/decisions/032).
+  const { rows } = await executeNamed(db, effects.name, sql`${head}${sql.raw(effects.text)}`);
   const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return rows.map((row) => ({
     n: id(row.n),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { checkoutCarrierOf } from '@contract/integrations';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress, ipHashOf, type ProxyTrust } from '../../client-address';
@@ -28,7 +29,7 @@ type Target = {
   utm: Record<string, string>;
   status: 'active' | 'paused' | 'ended';
   /** The Location and Set-Cookie values split around the click id, built once per cached link. */
-  location: [string, string] | null;
+  location: string[] | null;
   cookie: [string, string];
   /** The campaign's cookie name and "=": what the Cookie header is searched for. */
   cookieName: string;
@@ -47,10 +48,16 @@ function firstClickIn(cookieHeader: string | undefined, name: string): string | 
   return CLICK_ID.test(id) ? id : null;
 }
 
-/** Only the admin's destination, with our parameters added; URL serialisation keeps CR/LF out. */
+/**
+ * Only the admin's destination, with our parameters added; URL serialisation keeps CR/LF out. A
+ * checkout that carries a tracking value to its webhook (Hotmart's and Kiwify's `sck`, a Stripe
+ * Payment Link's `client_reference_id`) gets the click id there too (docs/decisions/035).
+ */
 function buildLocation(destination: string, utm: Record<string, string>, clickId: string): string {
   const url = new URL(destination);
   url.searchParams.set('click_id', clickId);
+  const carrier = checkoutCarrierOf(destination);
+  if (carrier) url.searchParams.set(carrier.param, clickId);
   for (const [key, value] of Object.entries(utm)) if (value) url.searchParams.set(key, value);
   return url.toString();
 }
@@ -58,10 +65,10 @@ function buildLocation(destination: string, utm: Record<string, string>, clickId
 // A click id is a UUID, which URL serialisation leaves as it is: the Location built around a random
 // UUID, split there, gives the same string as building it per click.
 const MARKER = randomUUID();
-function splitLocation(destination: string, utm: Record<string, string>): [string, string] | null {
+function splitLocation(destination: string, utm: Record<string, string>): string[] | null {
   try {
     const parts = buildLocation(destination, utm, MARKER).split(MARKER);
-    return parts.length === 2 ? [parts[0] as string, parts[1] as string] : null;
+    return parts.length >= 2 ? parts : null;
   } catch {
     return null; // built per click, so an unusable destination fails where it always did
   }
@@ -163,7 +170,9 @@ export function registerRedirect(
       firstClickId,
     });
     const location = target.location
-      ? target.location[0] + clickId + target.location[1]
+      ? target.location.length === 2
+        ? (target.location[0] as string) + clickId + target.location[1]
+        : target.location.join(clickId)
       : buildLocation(target.destination, target.utm, clickId);
     // Only the browser's first click on the campaign (within the window) sets the cookie.
     const cookie = firstClickId ? null : target.cookie[0] + clickId + target.cookie[1];

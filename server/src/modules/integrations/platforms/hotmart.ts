@@ -64,7 +64,10 @@ const PURCHASE_EVENTS: Record<string, 'sale' | 'final' | 'refund' | 'chargeback'
 };
 
 function read(body: unknown): PlatformEvent {
-  const envelope = readShape(z.object({ event: z.string().min(1, 'is required') }), body);
+  // The event's name first (a plain look: most calls of a launch are purchases, read once below).
+  const event = (body as { event?: unknown } | null)?.event;
+  if (typeof event !== 'string' || event === '') throw new MalformedEvent('event', 'is required');
+  const envelope = { event };
   const meaning = PURCHASE_EVENTS[envelope.event];
   if (!meaning) {
     return {
