@@ -1,6 +1,6 @@
 import type { IntegrationDeliveryOutcome, IntegrationDeliveryReason } from '@contract/integrations';
 import { sql } from 'drizzle-orm';
-import { type Db, selectRows } from '../../db/client';
+import { type Db, executeNamed } from '../../db/client';
 
 /** One call received, as the log keeps it. */
 export type DeliveryRow = {
@@ -19,6 +19,13 @@ export type DeliveryRow = {
 /** Text PostgreSQL can store: a NUL character (which no text or jsonb value may hold) becomes U+FFFD. */
 const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text);
 
+/**
+ * Inserts in flight at once: each call's answer waits for its row, so a batch waiting for the one
+ * before would add that batch's time to every answer of a launch (measured: 0.64-0.71 of the sales
+ * API's throughput with one at a time).
+ */
+const LOG_WRITES_AT_ONCE = 4;
+
 /** Rows one insert carries at most (10 columns a row, far below PostgreSQL's 65,535 parameters). */
 const LOG_BATCH_MAX = 500;
 
@@ -30,13 +37,17 @@ const LOG_BATCH_MAX = 500;
  */
 export function createDeliveryLog(db: Db) {
   let queue: { row: DeliveryRow; resolve: (id: number) => void; reject: (error: unknown) => void }[] = [];
-  let writing = false;
+  /** Inserts under way. Appends to one table contend on nothing, so a batch need not wait for the one before. */
+  let writing = 0;
+  let taking = false;
 
   async function writeNext() {
-    if (writing || queue.length === 0) return;
-    writing = true;
+    if (taking || writing >= LOG_WRITES_AT_ONCE || queue.length === 0) return;
+    taking = true;
     // Let the calls answered in this turn of the event loop join the batch.
     await new Promise((resolve) => setImmediate(resolve));
+    taking = false;
+    writing += 1;
     const batch = queue.slice(0, LOG_BATCH_MAX);
     queue = queue.slice(LOG_BATCH_MAX);
     try {
@@ -55,8 +66,9 @@ export function createDeliveryLog(db: Db) {
         headers: Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, storable(value)])),
         body: storable(row.body),
       }));
-      const ids = await selectRows<{ n: number; id: number | string }>(
+      const { rows: ids } = await executeNamed(
         db,
+        'integration_delivery_log',
         sql`with input as materialized (
             select nextval(pg_get_serial_sequence('integration_deliveries', 'id')) as id, x.*
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(n int, integration_id bigint, event_type text,
@@ -77,7 +89,7 @@ export function createDeliveryLog(db: Db) {
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     }
-    writing = false;
+    writing -= 1;
     void writeNext();
   }
 

@@ -64,6 +64,13 @@ const orderSchema = z.object({
     .nullish(),
 });
 
+/** What says which event a body is (read first: most fields matter only to a sale). Built once: zod compiles a schema on its first use. */
+const HEAD_SCHEMA = z.object({
+  webhook_event_type: z.string().optional(),
+  order_status: z.string().optional(),
+  status: z.string().optional(),
+});
+
 /** The charge's place in its subscription: where its order stands among the completed charges. */
 function chargeNumberOf(order: z.output<typeof orderSchema>): number {
   const completed = order.Subscription?.charges?.completed ?? [];
@@ -72,14 +79,7 @@ function chargeNumberOf(order: z.output<typeof orderSchema>): number {
 }
 
 function read(body: unknown): PlatformEvent {
-  const head = readShape(
-    z.object({
-      webhook_event_type: z.string().optional(),
-      order_status: z.string().optional(),
-      status: z.string().optional(),
-    }),
-    body,
-  );
+  const head = readShape(HEAD_SCHEMA, body);
   // An abandoned cart comes flat, without an event type: nothing was sold.
   const eventType =
     head.webhook_event_type ?? (head.status === 'abandoned' ? 'carrinho_abandonado' : (head.order_status ?? ''));
