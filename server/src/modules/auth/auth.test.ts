@@ -510,6 +510,9 @@ describe('route guards', () => {
     'POST /api/v1/auth/reset-password/check',
     'GET /api/v1/avatars/{id}',
     'GET /api/v1/campaigns/{id}/image',
+    // A checkout's webhook: guarded by its address's token and the platform's signature, not a
+    // session (a real address without the signature is a 401: integrations.test.ts).
+    'POST /api/v1/integrations/receive/{token}',
   ]);
 
   test('every API route but the public ones answers 401 without a token', async () => {
