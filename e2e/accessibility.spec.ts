@@ -51,6 +51,7 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/fale-conosco', 'Contact us'],
     ['/admin/metricas/trafego', 'Traffic'],
     ['/admin/webhooks', 'Webhooks'],
+    ['/admin/integracoes', 'Integrations'],
     ['/admin/regras-antifraude', 'Fraud rules'],
     ['/assinaturas', 'Subscriptions'],
     ['/admin/indicadores', 'Indicators'],

@@ -51,6 +51,7 @@ export const paths = {
   adminSalesMetrics: '/admin/metricas/vendas',
   adminApproveAffiliates: '/admin/aprovar-afiliados',
   adminWebhooks: '/admin/webhooks',
+  adminIntegrations: '/admin/integracoes',
   adminMails: '/admin/emails',
 
   // Public (blank layout)

@@ -91,6 +91,10 @@ const adminRoutes: RouteObject[] = [
     element: screen('adminSalesOriginMetrics', () => import('./routes/admin/sales-origin-metrics')),
   },
   { path: paths.adminWebhooks, element: screen('adminWebhooks', () => import('./routes/admin/webhooks')) },
+  {
+    path: paths.adminIntegrations,
+    element: screen('adminIntegrations', () => import('./routes/admin/integrations')),
+  },
   { path: paths.adminMails, element: screen('adminMails', () => import('./routes/admin/mails')) },
   {
     path: paths.adminFraudRules,

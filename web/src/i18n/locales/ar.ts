@@ -46,6 +46,7 @@ export const ar: MenuMessages = {
     adminSalesMetrics: 'إحصاءات المبيعات',
     adminApproveAffiliates: 'الموافقة على المسوقين',
     adminWebhooks: 'خطافات الويب',
+    adminIntegrations: 'التكاملات',
     adminMails: 'البريد الإلكتروني',
     authLogin: 'تسجيل الدخول',
     authRegister: 'إنشاء حساب',

@@ -46,6 +46,7 @@ export const ch: MenuMessages = {
     adminSalesMetrics: '销售统计',
     adminApproveAffiliates: '审核推广员',
     adminWebhooks: 'Webhook',
+    adminIntegrations: '集成',
     adminMails: '邮件',
     authLogin: '登录',
     authRegister: '创建账户',

@@ -50,6 +50,7 @@ export const en = {
     adminSalesMetrics: 'Sales metrics',
     adminApproveAffiliates: 'Approve affiliates',
     adminWebhooks: 'Webhooks',
+    adminIntegrations: 'Integrations',
     adminMails: 'Emails',
     authLogin: 'Sign in',
     authRegister: 'Create account',
@@ -137,6 +138,9 @@ export const en = {
     RATE_LIMITED: 'Too many attempts. Wait a moment and try again.',
     MAINTENANCE: 'The portal is under maintenance.',
     NETWORK: 'Could not reach the server. Check your connection.',
+    DELIVERY_NOT_REPLAYABLE: 'Only a delivery waiting for an admin, or an organic sale, can be replayed.',
+    INTEGRATION_PAUSED: 'This connection is paused: resume it first.',
+    TEST_EVENT_FAILED: 'The test event did not go through. Check the connection and try again.',
     generic: 'Something went wrong. Please try again.',
   },
   validation: {

@@ -46,6 +46,7 @@ export const fr: MenuMessages = {
     adminSalesMetrics: 'Statistiques des ventes',
     adminApproveAffiliates: 'Approuver les affiliés',
     adminWebhooks: 'Webhooks',
+    adminIntegrations: 'Intégrations',
     adminMails: 'E-mails',
     authLogin: 'Se connecter',
     authRegister: 'Créer un compte',

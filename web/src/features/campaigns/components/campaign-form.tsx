@@ -47,6 +47,7 @@ import {
   recurringInitialValues,
   recurringRules,
 } from './campaign-recurring-fields';
+import { CheckoutHint } from './checkout-hint';
 
 type Mode = 'level' | 'percent' | 'fixed';
 type Values = RecurringValues & {
@@ -177,6 +178,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
               type="url"
               {...form.getInputProps('destination_url')}
             />
+            <CheckoutHint destination={form.getValues().destination_url} />
             <Input.Wrapper label={t('campaigns.about')}>
               <RichTextEditor editor={editor} mt={4}>
                 <RichTextEditor.Toolbar>
