@@ -29,7 +29,7 @@ type DrizzleInternals = {
       prepareQuery(
         query: { sql: string; params: unknown[] },
         fields: undefined,
-        name: string,
+        name: string | undefined,
         arrayMode: boolean,
       ): { execute(): Promise<unknown> };
     };
@@ -46,6 +46,10 @@ function literalOf(value: unknown): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
+/** "prepared statement does not exist" (26000), as the driver throws it or as drizzle wraps it. */
+const isStatementGone = (error: unknown) =>
+  (error as { code?: string }).code === '26000' || (error as { cause?: { code?: string } }).cause?.code === '26000';
+
 /** The statements each PGlite handle has prepared (the root handle lives as long as the server). */
 const preparedOn = new WeakMap<object, Set<string>>();
 
@@ -60,8 +64,15 @@ export async function executeNamed(db: Db, name: string, query: SQL): Promise<{ 
   const compiled = internals.dialect.sqlToQuery(query);
   const client = internals._.session.client;
   if (typeof client.exec !== 'function') {
-    const result = await internals._.session.prepareQuery(compiled, undefined, name, false).execute();
-    return result as { rows: Record<string, unknown>[] };
+    const run = (as: string | undefined) => internals._.session.prepareQuery(compiled, undefined, as, false).execute();
+    try {
+      return (await run(name)) as { rows: Record<string, unknown>[] };
+    } catch (error) {
+      // The connection lost its statements (a DEALLOCATE or DISCARD behind node-postgres' back):
+      // this call runs unnamed; the driver keeps believing the name is there, so the next may too.
+      if (!isStatementGone(error)) throw error;
+      return (await run(undefined)) as { rows: Record<string, unknown>[] };
+    }
   }
   const known = preparedOn.get(client) ?? new Set<string>();
   preparedOn.set(client, known);
@@ -79,7 +90,7 @@ export async function executeNamed(db: Db, name: string, query: SQL): Promise<{ 
       return (await client.query(execute)) as { rows: Record<string, unknown>[] };
     } catch (error) {
       // Prepared statements outlive transactions but not a DISCARD: prepare again, once.
-      if ((error as { code?: string }).code !== '26000' || attempt > 0) throw error;
+      if (!isStatementGone(error) || attempt > 0) throw error;
       known.delete(name);
     }
   }
