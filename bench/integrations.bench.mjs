@@ -9,7 +9,15 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { BENCH_ADMIN, callApi, freshPostgresDatabase, median, record, startBuiltServer } from './support/server.mjs';
+import {
+  approvedAffiliateCodes,
+  BENCH_ADMIN,
+  callApi,
+  freshPostgresDatabase,
+  median,
+  record,
+  startBuiltServer,
+} from './support/server.mjs';
 import { ensureBenchTools } from './support/tools.mjs';
 
 ensureBenchTools();
@@ -40,22 +48,7 @@ async function seed(base) {
       commission_value: 1250,
     },
   });
-  for (let i = 0; i < AFFILIATES; i++) {
-    await callApi(base, '/auth/register', {
-      body: {
-        first_name: 'Bench',
-        last_name: `Afiliado ${i}`,
-        email: `afiliado${i}@bench.test`,
-        password: 'bench-senha-1',
-        accept_terms: true,
-      },
-    });
-  }
-  const pending = await callApi(base, `/affiliates?status=pending&page_size=${AFFILIATES}`, { token: admin });
-  for (const affiliate of pending.items) {
-    await callApi(base, `/affiliates/${affiliate.id}/approve`, { token: admin, method: 'POST' });
-  }
-  const approved = await callApi(base, `/affiliates?status=approved&page_size=${AFFILIATES}`, { token: admin });
+  const codes = await approvedAffiliateCodes(base, admin, AFFILIATES);
   const key = await callApi(base, '/api-keys', { token: admin, body: { name: 'Bench', signed: false } });
   const connect = (platform, secret) =>
     callApi(base, '/integrations', {
@@ -65,7 +58,7 @@ async function seed(base) {
   return {
     campaign,
     apiKey: key.key,
-    codes: approved.items.map((a) => a.code),
+    codes,
     hotmart: await connect('hotmart', HOTTOK),
     kiwify: await connect('kiwify', KIWIFY_TOKEN),
   };

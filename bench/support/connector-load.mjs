@@ -4,6 +4,7 @@
 // secret, affiliate codes (JSON), order prefix.
 import { createHmac, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { printLoadResult } from './server.mjs';
 
 const [url, connections = '50', seconds = '10', platform = 'hotmart', secret = '', codesJson = '[]', prefix = 'o'] =
   process.argv.slice(2);
@@ -75,15 +76,4 @@ const result = await autocannon({
     },
   ],
 });
-console.log(
-  JSON.stringify({
-    requests_per_second: Math.round(result.requests.average),
-    latency_p50_ms: result.latency.p50,
-    latency_p99_ms: result.latency.p99,
-    total: result.requests.total,
-    status_2xx: result['2xx'],
-    non_2xx: result['1xx'] + result['3xx'] + result['4xx'] + result['5xx'],
-    errors: result.errors,
-    timeouts: result.timeouts,
-  }),
-);
+printLoadResult(result);

@@ -3,6 +3,7 @@
 // as JSON in argv; each request takes the next pair in turn and an order id never sent before.
 // autocannon is a bench tool (bench/package.json): the bench that starts this installs it first.
 import autocannon from 'autocannon';
+import { printLoadResult } from './server.mjs';
 
 const [url, connections = '50', seconds = '10', targetsJson = '[]', apiKey = '', prefix = 'o'] = process.argv.slice(2);
 const targets = JSON.parse(targetsJson);
@@ -33,15 +34,4 @@ const result = await autocannon({
     },
   ],
 });
-console.log(
-  JSON.stringify({
-    requests_per_second: Math.round(result.requests.average),
-    latency_p50_ms: result.latency.p50,
-    latency_p99_ms: result.latency.p99,
-    total: result.requests.total,
-    status_2xx: result['2xx'],
-    non_2xx: result['1xx'] + result['3xx'] + result['4xx'] + result['5xx'],
-    errors: result.errors,
-    timeouts: result.timeouts,
-  }),
-);
+printLoadResult(result);

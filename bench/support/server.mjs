@@ -94,3 +94,40 @@ export async function freshPostgresDatabase(name) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** `count` affiliates registered through the form and approved by the admin; answers their codes. */
+export async function approvedAffiliateCodes(base, adminToken, count) {
+  for (let i = 0; i < count; i++) {
+    await callApi(base, '/auth/register', {
+      body: {
+        first_name: 'Bench',
+        last_name: `Afiliado ${i}`,
+        email: `afiliado${i}@bench.test`,
+        password: 'bench-senha-1',
+        accept_terms: true,
+      },
+    });
+  }
+  const pending = await callApi(base, `/affiliates?status=pending&page_size=${count}`, { token: adminToken });
+  for (const affiliate of pending.items) {
+    await callApi(base, `/affiliates/${affiliate.id}/approve`, { token: adminToken, method: 'POST' });
+  }
+  const approved = await callApi(base, `/affiliates?status=approved&page_size=${count}`, { token: adminToken });
+  return approved.items.map((a) => a.code);
+}
+
+/** One autocannon run's figures as a load script prints them (its last line, JSON). */
+export function printLoadResult(result) {
+  console.log(
+    JSON.stringify({
+      requests_per_second: Math.round(result.requests.average),
+      latency_p50_ms: result.latency.p50,
+      latency_p99_ms: result.latency.p99,
+      total: result.requests.total,
+      status_2xx: result['2xx'],
+      non_2xx: result['1xx'] + result['3xx'] + result['4xx'] + result['5xx'],
+      errors: result.errors,
+      timeouts: result.timeouts,
+    }),
+  );
+}

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { audit } from '../audit/audit.service';
 import { loadConnection } from './integration-connections';
 import { applyEvent, type EventDeps } from './integration-events';
-import { deliveryView, getIntegrationDelivery, RECEIVE_PATH } from './integrations.service';
+import { getIntegrationDelivery, RECEIVE_PATH, toDelivery } from './integrations.service';
 import { PLATFORMS } from './platforms';
 
 /** Deliveries an admin can settle and replay: waiting for a mapping or an affiliate, or sold by none. */
@@ -57,7 +57,7 @@ export async function replayDelivery(
     entityId: integrationId,
     after: { delivery_id: deliveryId, outcome: result.outcome, sale_id: result.saleId },
   });
-  return deliveryView(updated ?? (await getIntegrationDelivery(deps.db, integrationId, deliveryId)));
+  return toDelivery(updated ?? (await getIntegrationDelivery(deps.db, integrationId, deliveryId)));
 }
 
 /**
@@ -105,5 +105,5 @@ export async function sendTestEvent(
     entityId: integrationId,
     after: { delivery_id: receipt.delivery_id },
   });
-  return deliveryView(await getIntegrationDelivery(db, integrationId, receipt.delivery_id));
+  return toDelivery(await getIntegrationDelivery(db, integrationId, receipt.delivery_id));
 }

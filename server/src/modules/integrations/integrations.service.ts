@@ -4,8 +4,8 @@ import type {
   createIntegrationBodySchema,
   Integration,
   IntegrationDelivery,
-  IntegrationProductsBody,
   integrationDeliveryListQuerySchema,
+  integrationProductsBodySchema,
   updateIntegrationBodySchema,
 } from '@contract/integrations';
 import { and, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
@@ -216,7 +216,7 @@ export async function replaceIntegrationProducts(
   db: Db,
   actorId: number,
   id: number,
-  body: z.output<typeof import('@contract/integrations').integrationProductsBodySchema>,
+  body: z.output<typeof integrationProductsBodySchema>,
 ) {
   await checkCampaigns(
     db,
@@ -247,9 +247,7 @@ export async function replaceIntegrationProducts(
   return findIntegrationProducts(db, id);
 }
 
-export type { IntegrationProductsBody };
-
-function toDelivery(row: typeof integrationDeliveries.$inferSelect): IntegrationDelivery {
+export function toDelivery(row: typeof integrationDeliveries.$inferSelect): IntegrationDelivery {
   return {
     id: row.id,
     received_at: row.receivedAt.toISOString(),
@@ -297,8 +295,6 @@ export async function getIntegrationDelivery(db: Db, id: number, deliveryId: num
   if (!row) throw new AppError('NOT_FOUND', `Delivery ${deliveryId} not found.`);
   return row;
 }
-
-export const deliveryView = toDelivery;
 
 /** Forgets deliveries older than the log keeps (the daily job). */
 export async function pruneIntegrationDeliveries(db: Db, now = new Date()): Promise<number> {

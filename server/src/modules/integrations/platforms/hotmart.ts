@@ -67,23 +67,22 @@ function read(body: unknown): PlatformEvent {
   // The event's name first (a plain look: most calls of a launch are purchases, read once below).
   const event = (body as { event?: unknown } | null)?.event;
   if (typeof event !== 'string' || event === '') throw new MalformedEvent('event', 'is required');
-  const envelope = { event };
-  const meaning = PURCHASE_EVENTS[envelope.event];
+  const meaning = PURCHASE_EVENTS[event];
   if (!meaning) {
     return {
       kind: 'ignored',
-      eventType: envelope.event,
+      eventType: event,
       externalId: null,
       productId: null,
       reason: 'event_not_used',
-      detail: `${envelope.event} does not change a commission`,
+      detail: `${event} does not change a commission`,
     };
   }
   const { data } = readShape(purchaseEventSchema, body);
   const { purchase } = data;
-  const base = { eventType: envelope.event, externalId: purchase.transaction, productId: data.product.id };
+  const base = { eventType: event, externalId: purchase.transaction, productId: data.product.id };
   if (meaning === 'waiting') {
-    return { ...base, kind: 'ignored', reason: 'waiting_payment', detail: `${envelope.event}: not paid yet` };
+    return { ...base, kind: 'ignored', reason: 'waiting_payment', detail: `${event}: not paid yet` };
   }
   if (meaning !== 'sale' && meaning !== 'final') return { ...base, kind: meaning };
   const currency = purchase.price.currency_value ?? 'BRL';
