@@ -111,7 +111,8 @@ async function main() {
     }
   };
   const clicks = []; // { clickId, servedBy, at }
-  let clickErrors = 0;
+  /** Clicks not answered with a redirect, by what came instead (a status, or the socket's error). */
+  const clickErrors = new Map();
   let clickSeq = 0;
   const clicker = async (w) => {
     while (loading) {
@@ -121,7 +122,10 @@ async function main() {
       const location = res.status === 302 ? res.headers.location : undefined;
       const clickId = location ? new URL(location).searchParams.get('click_id') : null;
       if (clickId) clicks.push({ clickId, servedBy: res.servedBy, at: Date.now() });
-      else clickErrors++;
+      else {
+        const what = res.error ? res.error.message : `HTTP ${res.status}`;
+        clickErrors.set(what, (clickErrors.get(what) ?? 0) + 1);
+      }
     }
   };
   const loadStarted = Date.now();
@@ -216,7 +220,12 @@ async function main() {
     `clicks: of ${victimClicks.length} answered by ${victim.name} before the kill, ${lostVictim.length} lost, ` +
       'none answered more than 1 s before it (README: a crash loses at most its last second of clicks)',
   );
-  check(clickErrors < Math.max(10, clicks.length / 20), `clicks: ${clickErrors} not answered with a redirect`);
+  const clickErrorCount = [...clickErrors.values()].reduce((sum, count) => sum + count, 0);
+  check(
+    clickErrorCount < Math.max(10, clicks.length / 20),
+    `clicks: ${clickErrorCount} not answered with a redirect` +
+      (clickErrorCount ? ` (${[...clickErrors].map(([what, count]) => `${count}× ${what}`).join(', ')})` : ''),
+  );
 
   // ── streams: reconnected through the proxy, told what happened after the kill ──
   const hitByKill = subscribers.filter((s) => s.connections.some((c) => c.servedBy === victim.name && c.at < killAt));

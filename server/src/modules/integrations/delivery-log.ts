@@ -1,6 +1,7 @@
 import type { IntegrationDeliveryOutcome, IntegrationDeliveryReason } from '@contract/integrations';
 import { sql } from 'drizzle-orm';
 import { type Db, executeNamed } from '../../db/client';
+import type { SaleCompanion } from '../sales/sale-step';
 
 /** One call received, as the log keeps it. */
 export type DeliveryRow = {
@@ -18,6 +19,49 @@ export type DeliveryRow = {
 
 /** Text PostgreSQL can store: a NUL character (which no text or jsonb value may hold) becomes U+FFFD. */
 const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text);
+
+/** What a delivery is before anything came of it: the call as received. */
+export type ReceivedCall = Pick<
+  DeliveryRow,
+  'integrationId' | 'eventType' | 'externalId' | 'externalProductId' | 'headers' | 'body'
+>;
+
+/** The call's columns as the log's inserts read them from JSON. */
+const columnsOf = (call: ReceivedCall) => ({
+  integration_id: call.integrationId,
+  event_type: call.eventType,
+  external_id: call.externalId,
+  external_product_id: call.externalProductId,
+  headers: Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name, storable(value)])),
+  body: storable(call.body),
+});
+
+/**
+ * A delivery that records a new sale is logged by the sale's own statement (a companion of the
+ * sale step): it exists exactly when the sale does, and the platform's answer waits for one commit,
+ * not two (measured: 0.67-0.70 of the sales API's throughput with a second insert to wait for).
+ */
+export const DELIVERY_WITH_SALE: SaleCompanion = {
+  name: 'delivery',
+  cte: `
+  companion_written as materialized (
+    select nextval(pg_get_serial_sequence('integration_deliveries', 'id')) as id, i.n, s.id as sale_id, d.*
+    from changed s join companion_input i on i.n = s.n
+    cross join lateral jsonb_to_record(i.row) as d(integration_id bigint, event_type text, external_id text,
+      external_product_id text, headers jsonb, body text)
+  ),
+  companion_logged as (
+    insert into integration_deliveries (id, integration_id, event_type, external_id, external_product_id,
+      outcome, reason, detail, sale_id, headers, body)
+    overriding system value
+    select id, integration_id, event_type, external_id, external_product_id, 'recorded', null, null, sale_id,
+      headers, body
+    from companion_written
+  )`,
+};
+
+/** The companion a sale carries so that, if it is recorded, its delivery is logged with it. */
+export const deliveryWithSale = (call: ReceivedCall) => ({ of: DELIVERY_WITH_SALE, row: columnsOf(call) });
 
 /**
  * Inserts in flight at once: each call's answer waits for its row, so a batch waiting for the one
@@ -55,16 +99,11 @@ export function createDeliveryLog(db: Db) {
       // launch's time on the server's thread than the insert itself.
       const rows = batch.map(({ row }, n) => ({
         n,
-        integration_id: row.integrationId,
-        event_type: row.eventType,
-        external_id: row.externalId,
-        external_product_id: row.externalProductId,
+        ...columnsOf(row),
         outcome: row.outcome,
         reason: row.reason,
         detail: row.detail,
         sale_id: row.saleId,
-        headers: Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, storable(value)])),
-        body: storable(row.body),
       }));
       const { rows: ids } = await executeNamed(
         db,

@@ -6,6 +6,7 @@ import { integrationDeliveries, sales } from '../../db/schema';
 import { AppError } from '../../errors';
 import { applySaleAction } from '../sales/sale-decisions';
 import type { SaleWriter } from '../sales/sale-writer';
+import { deliveryWithSale, type ReceivedCall } from './delivery-log';
 import type { Connection } from './integration-connections';
 import { MalformedEvent, type PlatformEvent } from './platforms/platform';
 
@@ -112,14 +113,16 @@ function stepFor(kind: 'refund' | 'chargeback' | 'cancel', status: SaleStatus) {
 /**
  * One event of a connection, as a sale step: a paid order is recorded (once per order, through the
  * sale writer like every sale), a refund, chargeback or cancellation decides the recorded sale.
- * `affiliateCode` is an admin's answer to "affiliate not found" when replaying.
+ * `affiliateCode` is an admin's answer to "affiliate not found" when replaying. `received` is the
+ * call as it came, logged by the sale's own statement when it records a new sale (`deliveryId`);
+ * whatever else comes of it is the caller's to log.
  */
 export async function applyEvent(
   deps: EventDeps,
   connection: Connection,
   event: PlatformEvent,
-  options: { affiliateCode?: string } = {},
-): Promise<EventOutcome> {
+  options: { affiliateCode?: string; received?: ReceivedCall } = {},
+): Promise<EventOutcome & { deliveryId?: number }> {
   if (event.kind === 'ignored') return outcome('ignored', null, event.reason, event.detail);
   const campaignId = campaignOf(connection, event.productId);
   if (event.kind !== 'sale') {
@@ -171,7 +174,12 @@ export async function applyEvent(
       : {}),
   };
   const input = saleInputOf(draft);
-  const meta = { source: 'integration' as const, actorId: null, paid: event.paid };
+  const meta = {
+    source: 'integration' as const,
+    actorId: null,
+    paid: event.paid,
+    ...(options.received ? { companion: deliveryWithSale(options.received) } : {}),
+  };
   try {
     let recorded: Awaited<ReturnType<SaleWriter['record']>>;
     try {
@@ -185,8 +193,8 @@ export async function applyEvent(
       const { coupon: _shops, ...others } = input;
       recorded = await deps.saleWriter.record(others, meta);
     }
-    const { sale, created } = recorded;
-    if (created) return outcome('recorded', sale.id);
+    const { sale, created, companionId } = recorded;
+    if (created) return { ...outcome('recorded', sale.id), ...(companionId ? { deliveryId: companionId } : {}) };
     // The warranty ended (Hotmart's COMPLETE) on a sale still held: approved now.
     if (event.final && sale.status === 'pending') {
       const [result] = await applySaleAction(

@@ -13,8 +13,9 @@ export type ReceiverDeps = EventDeps & { connections: ConnectionCache; log: Deli
 
 /**
  * A platform's call to a connection's address (docs/decisions/035): checked the platform's way,
- * read into the portal's words, applied as a sale step, and logged whatever came of it. The answer
- * waits for the log, so a call answered 2xx is in it; a refused or unreadable call is logged and
+ * read into the portal's words, applied as a sale step, and logged whatever came of it (a new sale's
+ * delivery by the sale's own statement). The answer waits for the log, so a call answered 2xx is in
+ * it; a refused or unreadable call is logged and
  * answered 401 or 400, so the platform shows the failure and retries after it is fixed.
  */
 export async function receiveCall(deps: ReceiverDeps, token: string, call: PlatformCall): Promise<IntegrationReceipt> {
@@ -51,7 +52,15 @@ export async function receiveCall(deps: ReceiverDeps, token: string, call: Platf
   let result: Awaited<ReturnType<typeof applyEvent>>;
   try {
     event = platform.read(call, (platform.parse ?? JSON.parse)(call.rawBody) as unknown);
-    result = await applyEvent(deps, connection, event);
+    const received = {
+      integrationId: connection.id,
+      eventType: event.eventType,
+      externalId: event.externalId,
+      externalProductId: event.productId,
+      headers,
+      body: call.rawBody,
+    };
+    result = await applyEvent(deps, connection, event, { received });
   } catch (error) {
     if (!(error instanceof MalformedEvent || error instanceof SyntaxError)) throw error;
     const field = error instanceof MalformedEvent ? error.field : 'body';
@@ -67,11 +76,15 @@ export async function receiveCall(deps: ReceiverDeps, token: string, call: Platf
     });
     throw fieldError(field, message);
   }
-  const id = await logged({
-    eventType: event.eventType,
-    externalId: event.externalId,
-    externalProductId: event.productId,
-    ...result,
-  });
-  return { delivery_id: id, outcome: result.outcome, reason: result.reason, sale_id: result.saleId };
+  const { deliveryId, ...outcome } = result;
+  // A new sale's delivery was logged with it; anything else is logged now.
+  const id =
+    deliveryId ??
+    (await logged({
+      eventType: event.eventType,
+      externalId: event.externalId,
+      externalProductId: event.productId,
+      ...outcome,
+    }));
+  return { delivery_id: id, outcome: outcome.outcome, reason: outcome.reason, sale_id: outcome.saleId };
 }

@@ -39,7 +39,7 @@ export async function replayDelivery(
   const platform = PLATFORMS[connection.platform];
   const call = { rawBody: row.body, headers: row.headers, query: {} };
   const event = platform.read(call, (platform.parse ?? JSON.parse)(row.body) as unknown);
-  const result = await applyEvent(deps, connection, event, options);
+  const { deliveryId: _none, ...result } = await applyEvent(deps, connection, event, options);
   const [updated] = await deps.db
     .update(integrationDeliveries)
     .set({ ...result, replayedAt: new Date() })

@@ -217,6 +217,47 @@ describe('Hotmart (webhook 2.0.0, X-HOTMART-HOTTOK)', () => {
     expect((await post(hotmart.path, refunded, hotmartHeaders(HOTTOK))).json().outcome).toBe('repeat');
   });
 
+  test('a delivery that records a new sale is logged in the sale’s own transaction, kept as received', async () => {
+    const transaction = nextOrder('HX');
+    const approved = hotmartPurchase({
+      event: 'PURCHASE_APPROVED',
+      transaction,
+      productId: 4774438,
+      value: 59.9,
+      origin: { sck: anaCode },
+    });
+    const receipt = (await post(hotmart.path, approved, hotmartHeaders(HOTTOK))).json();
+    expect(receipt).toMatchObject({ outcome: 'recorded' });
+    const [delivery] = await db()
+      .select()
+      .from(integrationDeliveries)
+      .where(eq(integrationDeliveries.id, receipt.delivery_id));
+    expect(delivery).toMatchObject({
+      integrationId: hotmart.id,
+      eventType: 'PURCHASE_APPROVED',
+      externalId: transaction,
+      externalProductId: '4774438',
+      outcome: 'recorded',
+      saleId: receipt.sale_id,
+      body: approved,
+    });
+    expect(JSON.stringify(delivery?.headers)).not.toContain(HOTTOK);
+    // Written by the same transaction as the sale (one commit to wait for, never one without the other).
+    const sameTransaction = async (deliveryId: number) =>
+      (
+        await db().execute(
+          sql`select (d.xmin::text = s.xmin::text) as same from integration_deliveries d
+            join sales s on s.id = d.sale_id where d.id = ${deliveryId}`,
+        )
+      ).rows[0]?.same;
+    expect(await sameTransaction(receipt.delivery_id)).toBe(true);
+    // A repeat records no sale: its delivery is logged on its own.
+    const again = (await post(hotmart.path, approved, hotmartHeaders(HOTTOK))).json();
+    expect(again).toMatchObject({ outcome: 'repeat', sale_id: receipt.sale_id });
+    expect(again.delivery_id).not.toBe(receipt.delivery_id);
+    expect(await sameTransaction(again.delivery_id)).toBe(false);
+  });
+
   test('approved then charged back, and a protest (dispute) charges back too', async () => {
     for (const event of ['PURCHASE_CHARGEBACK', 'PURCHASE_PROTEST'] as const) {
       const transaction = nextOrder('HP');

@@ -9,7 +9,7 @@ import { type AffiliateRow, findCandidates, subscriptionKey } from '../attributi
 import { type SaleForChecks, saleCheckContext, saleFlags } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { type ChargeOf, computeChargeCommission } from './commission';
-import { writeSaleStep } from './sale-step';
+import { type NewSale, writeSaleStep } from './sale-step';
 import { getSaleRows, recordedRow, toSale, type Viewer } from './sales.repository';
 
 /** A sale as any source hands it in, after validation (admin form, CSV row or postback). */
@@ -34,8 +34,11 @@ export type SaleMeta = {
    * the campaign holds nothing for its payment method, else it waits for its hold like any other.
    */
   paid?: boolean;
+  /** A row its source keeps with the sale, written in the sale's statement when the sale is new. */
+  companion?: NewSale['companion'];
 };
-export type Recorded = { sale: Sale; created: boolean };
+/** `companionId`: the companion row written with a new sale (null when none was, as for a repeat). */
+export type Recorded = { sale: Sale; created: boolean; companionId: number | null };
 /** Each request of a batch succeeds or fails on its own. */
 export type SaleOutcome = { ok: true; value: Recorded } | { ok: false; error: unknown };
 
@@ -295,7 +298,7 @@ async function writeBatch(
   requests: SaleRequest[],
   { outcomes, fresh, repeats }: PreparedBatch,
 ): Promise<SaleOutcome[]> {
-  const created = new Map<number, Sale>();
+  const created = new Map<number, { sale: Sale; companionId: number | null }>();
   const at = new Date();
   // One sale step for the whole batch: a statement, atomic by itself (sales/sale-step.ts).
   const changed = await writeSaleStep(db, {
@@ -305,6 +308,7 @@ async function writeBatch(
       ...entry.values,
       status: entry.approveNow ? 'approved' : 'pending',
       actorId: requests[entry.index]?.meta.actorId ?? null,
+      companion: requests[entry.index]?.meta.companion,
     })),
   });
   const written = new Map(changed.map((row) => [row.n, row]));
@@ -317,22 +321,22 @@ async function writeBatch(
     }
     const actorId = requests[entry.index]?.meta.actorId ?? null;
     // The answer is made from what is at hand: reading the batch back would cost a round trip.
-    created.set(
-      entry.index,
-      toSale(
-        {
-          sale: recordedRow(entry.values, row, row.status === 'approved' ? { at, actorId } : null),
-          campaignName: entry.campaignName,
-          affiliateCode: entry.owner.affiliate.code,
-          networkId: entry.owner.affiliate.networkId,
-          firstName: entry.owner.firstName ?? '',
-          lastName: entry.owner.lastName ?? '',
-        },
-        ADMIN_VIEW,
-      ),
+    const sale = toSale(
+      {
+        sale: recordedRow(entry.values, row, row.status === 'approved' ? { at, actorId } : null),
+        campaignName: entry.campaignName,
+        affiliateCode: entry.owner.affiliate.code,
+        networkId: entry.owner.affiliate.networkId,
+        firstName: entry.owner.firstName ?? '',
+        lastName: entry.owner.lastName ?? '',
+      },
+      ADMIN_VIEW,
     );
+    created.set(entry.index, { sale, companionId: row.companionId });
   });
-  for (const [index, sale] of created) outcomes[index] = { ok: true, value: { sale, created: true } };
+  for (const [index, { sale, companionId }] of created) {
+    outcomes[index] = { ok: true, value: { sale, created: true, companionId } };
+  }
 
   const after = await findOrders(
     db,
@@ -364,7 +368,7 @@ async function writeBatch(
   for (const [index, id] of repeatIds) {
     const sale = views.get(id);
     outcomes[index] = sale
-      ? { ok: true, value: { sale, created: false } }
+      ? { ok: true, value: { sale, created: false, companionId: null } }
       : { ok: false, error: new Error(`sale ${id} vanished`) };
   }
   return outcomes.map((outcome) => outcome ?? { ok: false, error: new Error('sale left without an answer') });

@@ -16,8 +16,20 @@ import { SALE_STEP_WEBHOOKS_CTE } from '../webhooks/webhook-queue';
  * transaction when there is one.
  */
 
+/**
+ * A row another module keeps with a new sale, written by the sale's own statement so that it exists
+ * exactly when the sale does, with no round trip of its own (a checkout's delivery log row:
+ * docs/decisions/035). `cte` is fixed text: CTEs over `changed` and `companion_input (n, row jsonb)`
+ * that insert the rows and define `companion_written (n, id)`.
+ */
+export type SaleCompanion = { name: string; cte: string };
+
 /** A new sale as the recording hands it over: its columns, who recorded it, and the status it starts in. */
-export type NewSale = typeof sales.$inferInsert & { actorId: number | null; status: 'pending' | 'approved' };
+export type NewSale = typeof sales.$inferInsert & {
+  actorId: number | null;
+  status: 'pending' | 'approved';
+  companion?: { of: SaleCompanion; row: Record<string, unknown> };
+};
 
 export type SaleStep =
   | { kind: 'record'; sales: NewSale[]; at: Date }
@@ -32,6 +44,8 @@ export type ChangedSale = {
   affiliateId: number;
   sharedAffiliateId: number | null;
   networkId: number | null;
+  /** The companion row written with a new sale, if it came with one. */
+  companionId: number | null;
 };
 
 /** Each step: the statuses it starts from, the one it leaves, and the columns it stamps. */
@@ -146,7 +160,7 @@ const shapeOf = (step: SaleStep): StepShape =>
  * shape can fill, so PostgreSQL plans and runs no empty branch (a batch of pending sales has no
  * ledger, traffic or decision rows). Built once per shape.
  */
-function effectsOf({ left, entered }: StepShape): string {
+function effectsOf({ left, entered }: StepShape, companion: SaleCompanion | null): string {
   const touchesApproval = left.includes('approved') || entered.includes('approved');
   const movesMoney =
     entered.includes('approved') ||
@@ -164,9 +178,11 @@ function effectsOf({ left, entered }: StepShape): string {
       notificationsCte(parts(NOTIFICATION_PARTS)),
       SALE_STEP_POSTBACKS_CTE,
       SALE_STEP_WEBHOOKS_CTE,
+      ...(companion ? [companion.cte] : []),
     ].join(',') +
     `
   select s.n, s.id, s.status, s.from_status, s.affiliate_id, s.shared_affiliate_id, s.network_id,
+    ${companion ? '(select w.id from companion_written w where w.n = s.n)' : 'null::bigint'} as companion_id,
     (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text))
       from step_told) as announced
   from changed s order by s.id`
@@ -174,16 +190,27 @@ function effectsOf({ left, entered }: StepShape): string {
 }
 
 const EFFECTS = new Map<string, { name: string; text: string }>();
-/** The effects of a shape, and the statement's name: one per kind and shape, so its text never varies. */
-const effectsFor = (kind: SaleStep['kind'], shape: StepShape) => {
-  const key = `${kind}_${shape.left.join('_') || 'new'}_to_${shape.entered.join('_')}`;
+/**
+ * The effects of a shape (and companion), and the statement's name: one per kind, shape and
+ * companion, so its text never varies.
+ */
+const effectsFor = (kind: SaleStep['kind'], shape: StepShape, companion: SaleCompanion | null) => {
+  const key = `${kind}_${shape.left.join('_') || 'new'}_to_${shape.entered.join('_')}${companion ? `_with_${companion.name}` : ''}`;
   let effects = EFFECTS.get(key);
   if (effects === undefined) {
-    effects = { name: `sale_step_${key}`, text: effectsOf(shape) };
+    effects = { name: `sale_step_${key}`, text: effectsOf(shape, companion) };
     EFFECTS.set(key, effects);
   }
   return effects;
 };
+
+/** The one kind of companion a record step's sales carry, if any. */
+function companionOf(step: SaleStep): SaleCompanion | null {
+  if (step.kind !== 'record') return null;
+  const kinds = [...new Set(step.sales.flatMap((sale) => (sale.companion ? [sale.companion.of] : [])))];
+  if (kinds.length > 1) throw new Error(`one kind of companion per sale step, not ${kinds.map((k) => k.name)}`);
+  return kinds[0] ?? null;
+}
 
 /** The columns a record step's JSON carries, in the order of `sales`' insert. */
 const NEW_SALE_COLUMNS = `n int, campaign_id bigint, affiliate_id bigint, click_id uuid, external_id text,
@@ -197,7 +224,7 @@ const NEW_SALE_COLUMNS = `n int, campaign_id bigint, affiliate_id bigint, click_
  * New sales: ids drawn first, so each comes back to its place; inserted in order-key order, so two
  * writers holding the same orders wait instead of deadlocking; an order already there is skipped.
  */
-function recordHead(step: Extract<SaleStep, { kind: 'record' }>): SQL {
+function recordHead(step: Extract<SaleStep, { kind: 'record' }>, companion: SaleCompanion | null): SQL {
   const input = step.sales.map((sale, n) => ({
     n,
     campaign_id: sale.campaignId,
@@ -229,6 +256,15 @@ function recordHead(step: Extract<SaleStep, { kind: 'record' }>): SQL {
     actor_id: sale.actorId,
   }));
   const at = step.at.toISOString();
+  const companions = companion
+    ? sql`,
+    companion_input as (
+      select (x->>'n')::int as n, x->'row' as row
+      from jsonb_array_elements(${JSON.stringify(
+        step.sales.flatMap((sale, n) => (sale.companion ? [{ n, row: sale.companion.row }] : [])),
+      )}::jsonb) as x
+    )`
+    : sql``;
   return sql`with input as materialized (
       select nextval(pg_get_serial_sequence('sales', 'id')) as id, x.*
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(${sql.raw(NEW_SALE_COLUMNS)})
@@ -252,7 +288,7 @@ function recordHead(step: Extract<SaleStep, { kind: 'record' }>): SQL {
       select inserted.*, null::text as from_status, input.actor_id, input.n,
         ${at}::timestamptz as step_at
       from inserted join input using (id)
-    )`;
+    )${companions}`;
 }
 
 /**
@@ -287,8 +323,9 @@ function decisionHead(step: Extract<SaleStep, { kind: SaleAction }>): SQL {
 /** Writes one step for one sale or a batch, in the caller's transaction if any; answers the sales it changed. */
 export async function writeSaleStep(db: Db, step: SaleStep): Promise<ChangedSale[]> {
   if (step.kind === 'record' ? step.sales.length === 0 : step.ids.length === 0) return [];
-  const head = step.kind === 'record' ? recordHead(step) : decisionHead(step);
-  const effects = effectsFor(step.kind, shapeOf(step));
+  const companion = companionOf(step);
+  const head = step.kind === 'record' ? recordHead(step, companion) : decisionHead(step);
+  const effects = effectsFor(step.kind, shapeOf(step), companion);
   // Named, so PostgreSQL plans each kind of step once per connection: planning this statement
   // afresh took about a quarter of a launch's batch (docs/decisions/032).
   const { rows } = await executeNamed(db, effects.name, sql`${head}${sql.raw(effects.text)}`);
@@ -301,5 +338,6 @@ export async function writeSaleStep(db: Db, step: SaleStep): Promise<ChangedSale
     affiliateId: Number(row.affiliate_id),
     sharedAffiliateId: id(row.shared_affiliate_id),
     networkId: id(row.network_id),
+    companionId: id(row.companion_id),
   }));
 }
