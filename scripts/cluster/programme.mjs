@@ -142,10 +142,6 @@ export async function checkSignInLimits(ana) {
     );
   };
   checkLimit('sign-in limit per address, forged X-Forwarded-For ignored', perAddressAnswers, PER_ADDRESS_PER_MINUTE);
-  checkLimit(
-    'wrong passwords per account and address',
-    perAccountAnswers,
-    WRONG_PASSWORDS_PER_ACCOUNT_AND_ADDRESS,
-  );
+  checkLimit('wrong passwords per account and address', perAccountAnswers, WRONG_PASSWORDS_PER_ACCOUNT_AND_ADDRESS);
   log('sign-in limits checked');
 }
