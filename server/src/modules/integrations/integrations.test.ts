@@ -15,6 +15,7 @@ import {
   stripeInvoicePaid,
   stripeSession,
 } from '../../../test/integrations/stripe';
+import { selectRows } from '../../db/client';
 import { campaigns, integrationDeliveries, sales } from '../../db/schema';
 import { pruneIntegrationDeliveries } from './integrations.service';
 import { kiwify } from './platforms/kiwify';
@@ -245,11 +246,12 @@ describe('Hotmart (webhook 2.0.0, X-HOTMART-HOTTOK)', () => {
     // Written by the same transaction as the sale (one commit to wait for, never one without the other).
     const sameTransaction = async (deliveryId: number) =>
       (
-        await db().execute(
+        await selectRows<{ same: boolean }>(
+          db(),
           sql`select (d.xmin::text = s.xmin::text) as same from integration_deliveries d
             join sales s on s.id = d.sale_id where d.id = ${deliveryId}`,
         )
-      ).rows[0]?.same;
+      )[0]?.same;
     expect(await sameTransaction(receipt.delivery_id)).toBe(true);
     // A repeat records no sale: its delivery is logged on its own.
     const again = (await post(hotmart.path, approved, hotmartHeaders(HOTTOK))).json();

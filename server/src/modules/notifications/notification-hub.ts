@@ -23,6 +23,11 @@ type Stream = {
   isOpen: boolean;
   /** The notifications already written to it: the backlog and a live notice may name the same one. */
   sent: Set<number>;
+  /**
+   * Writes waiting to be confirmed, told `false` when the stream closes: one close listener per
+   * stream, not one per write (a backlog of a dozen would pass Node's warning limit of ten).
+   */
+  unconfirmed: Set<(delivered: boolean) => void>;
 };
 
 /**
@@ -66,11 +71,10 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
       const settle = (delivered: boolean) => {
         if (settled) return;
         settled = true;
-        stream.response.off('close', onClose);
+        stream.unconfirmed.delete(settle);
         resolve(delivered);
       };
-      const onClose = () => settle(false);
-      stream.response.on('close', onClose);
+      stream.unconfirmed.add(settle);
       stream.response.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`, (error) => {
         if (error) settle(false);
         else setTimeout(() => settle(stream.isOpen), DELIVERY_CONFIRM_MS).unref();
@@ -155,7 +159,13 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
     /** Opens a stream for the person's session and sends what waited for them since their last visit. */
     async attach(userId: number, session: string, response: ServerResponse) {
       if (response.destroyed) return;
-      const stream: Stream = { response, session, isOpen: !response.destroyed, sent: new Set() };
+      const stream: Stream = {
+        response,
+        session,
+        isOpen: !response.destroyed,
+        sent: new Set(),
+        unconfirmed: new Set(),
+      };
       const set = streams.get(userId) ?? new Set();
       set.add(stream);
       streams.set(userId, set);
@@ -163,6 +173,7 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
       response.on('error', () => {});
       response.on('close', () => {
         stream.isOpen = false;
+        for (const settle of [...stream.unconfirmed]) settle(false);
         set.delete(stream);
         if (set.size === 0 && streams.get(userId) === set) streams.delete(userId);
       });

@@ -121,6 +121,26 @@ describe('GET /notifications/stream on many servers (issue 18)', () => {
     await tab.close();
   });
 
+  test('a backlog of twenty is written with one close listener on the stream, and each is delivered', async () => {
+    const { user } = await createSignedIn(t.app, t.database.db);
+    for (let i = 1; i <= 20; i++) {
+      await notifyUsers(t.database.db, [user.id], { kind: 'test.backlog', title: `Venda ${i}`, text: '-' });
+    }
+    const written: string[] = [];
+    const tab = new Writable({
+      write(chunk, _encoding, callback) {
+        written.push(String(chunk));
+        callback();
+      },
+    });
+    await t.app.notificationHub.attach(user.id, 'backlog-session', tab as unknown as ServerResponse);
+    // Each write waits a second to be confirmed: a listener apiece would pass Node's limit of ten.
+    expect(written).toHaveLength(20);
+    expect(tab.listenerCount('close')).toBe(1);
+    await until(async () => (await rowsOf(user.id)).every((r) => r.deliveredAt !== null), 'delivered');
+    tab.destroy();
+  });
+
   test('a notification delivered to an open tab is not sent again when another tab opens', async () => {
     const { user, token } = await createSignedIn(t.app, t.database.db);
     const first = await stream(baseA, token);
