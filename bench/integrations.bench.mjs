@@ -24,7 +24,7 @@ ensureBenchTools();
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const AFFILIATES = 40;
 const FLOOR = 0.8;
 const HOTTOK = 'bench-hottok';
@@ -149,8 +149,12 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
   const connectors = Object.fromEntries(
     ['hotmart', 'kiwify'].map((name) => {
       const result = summarise(turns[name]);
-      const ratio = Math.round((result.requests_per_second / reference.requests_per_second) * 100) / 100;
-      return [name, { ...result, ratio_to_sales_api: ratio, met: ratio >= FLOOR && result.non_2xx === 0 }];
+      const ratio = result.requests_per_second / reference.requests_per_second;
+      // Met on the ratio itself, not on its rounding (0.797 is not 0.8).
+      return [
+        name,
+        { ...result, ratio_to_sales_api: Math.round(ratio * 1000) / 1000, met: ratio >= FLOOR && result.non_2xx === 0 },
+      ];
     }),
   );
   const acknowledged = ['hotmart', 'kiwify'].reduce((sum, name) => sum + connectors[name].status_2xx, 0);

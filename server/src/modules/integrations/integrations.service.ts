@@ -184,6 +184,8 @@ export async function updateIntegration(
 export async function deleteIntegration(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await getRow(tx, id, true);
+    // The log has no key to cascade along (a lookup per row at launch speed): its rows go here.
+    await tx.delete(integrationDeliveries).where(eq(integrationDeliveries.integrationId, id));
     await tx.delete(integrations).where(eq(integrations.id, id));
     await audit(tx, {
       actorId,

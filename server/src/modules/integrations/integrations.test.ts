@@ -174,6 +174,30 @@ describe('connections', () => {
       .items.length;
     expect(after).toBe(before);
   });
+
+  test('deleting a connection deletes its log and its address; the sales it recorded stay', async () => {
+    const doomed = await connect('hotmart', 'hottok-que-sera-apagado');
+    const transaction = nextOrder('HD');
+    const body = hotmartPurchase({
+      event: 'PURCHASE_APPROVED',
+      transaction,
+      productId: 4774438,
+      value: 10,
+      origin: { sck: anaCode },
+    });
+    expect((await post(doomed.path, body, hotmartHeaders('hottok-que-sera-apagado'))).json().outcome).toBe('recorded');
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/integrations/${doomed.id}`,
+      headers: admin.headers,
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(
+      await db().select().from(integrationDeliveries).where(eq(integrationDeliveries.integrationId, doomed.id)),
+    ).toEqual([]);
+    expect((await saleOf(campaignId, transaction))?.status).toBe('approved');
+    expect((await post(doomed.path, body, hotmartHeaders('hottok-que-sera-apagado'))).statusCode).toBe(404);
+  });
 });
 
 describe('Hotmart (webhook 2.0.0, X-HOTMART-HOTTOK)', () => {
