@@ -38,6 +38,10 @@ export const ledgerQuerySchema = listQuerySchema.pick({ page: true, page_size: t
 export const REDEMPTION_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
 export const redemptionStatusSchema = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof redemptionStatusSchema>;
+/** A request still waiting for an admin: to decide (requested) or to pay (approved). */
+export const OPEN_REDEMPTION_STATUSES = ['requested', 'approved'] as const satisfies readonly RedemptionStatus[];
+/** The list's status filter: one status, or `open` (either open status: what the admin home counts). */
+export const redemptionListStatusSchema = z.enum([...REDEMPTION_STATUSES, 'open']);
 
 const digits = (label: string, min: number, max: number) =>
   z
@@ -110,7 +114,7 @@ export type Redemption = z.infer<typeof redemptionSchema>;
 
 const day = daySchema;
 export const redemptionListQuerySchema = listQuerySchema.extend({
-  status: redemptionStatusSchema.optional(),
+  status: redemptionListStatusSchema.optional(),
   affiliate_id: idSchema.optional(),
   network_id: idSchema.optional(),
   from: day.optional(),

@@ -102,6 +102,22 @@ test.describe('[HOME]', () => {
   });
 
   test('[ADMIN][HOME] the programme dashboard says what waits and leads there', async ({ page }) => {
+    // A request already approved (to pay) is one of what the redemptions card counts.
+    const stamp = Date.now();
+    const affiliate = await createApprovedAffiliate('Aberto', `Resgate${stamp}`);
+    const { code } = await affiliateOf(affiliate.email);
+    const mine = await apiSignIn(affiliate.email, affiliate.password);
+    await call('/me', { method: 'PATCH', token: mine, body: { pix_key: { type: 'email', key: affiliate.email } } });
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    const campaign = await createCampaign(`Aberto ${stamp}`, { commission_type: 'fixed', commission_value: 5_000 });
+    const sale = { campaign_id: campaign.id, affiliate_code: code, amount_cents: 20_000, payment_method: 'pix' };
+    await call('/sales', { token: admin, body: { ...sale, status: 'approved' } });
+    const request = await call<{ id: number }>('/redemptions', {
+      token: mine,
+      body: { amount_cents: 2_000, method: 'pix' },
+    });
+    await call(`/redemptions/${request.id}/approve`, { token: admin, body: {} });
+
     await useSession(page, ADMIN.email, ADMIN.password);
     await page.goto('/');
     await expect(page.getByTestId('kpi-revenue')).toBeVisible();
@@ -110,6 +126,10 @@ test.describe('[HOME]', () => {
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('link', { name: /Redemptions to decide or pay/ }).click();
-    await expect(page).toHaveURL(/\/admin\/historico-resgates$/);
+    // It opens exactly what it counts: requests to decide and to pay, the approved one among them.
+    await expect(page).toHaveURL(/\/admin\/historico-resgates\?status=open$/);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Open (to decide or pay)');
+    await page.getByRole('textbox', { name: 'Search affiliate or code…' }).fill(code);
+    await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Approved');
   });
 });

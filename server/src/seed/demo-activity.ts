@@ -300,7 +300,8 @@ async function seedChargebacks(tx: Db, person: Person | undefined, now: number) 
 
 /**
  * Each busy affiliate has a PIX key and has redeemed part of what they earned: paid requests with
- * their payments, one rejected (its amount released), and Ana's latest still waiting for an admin.
+ * their payments, one rejected (its amount released), one waiting for a decision and one approved
+ * waiting to be paid. Ana (the demo's sign-in) has none open, so her first request goes through.
  */
 async function seedRedemptions(tx: Db, people: Person[], now: number) {
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Administrador')).limit(1);
@@ -314,16 +315,19 @@ async function seedRedemptions(tx: Db, people: Person[], now: number) {
       .where(eq(ledgerEntries.affiliateId, id));
     const earned = Number(row?.cents ?? 0);
     const destination = { type: 'pix' as const, pix_key_type: 'email' as const, pix_key: person.email };
-    const steps: { share: number; daysAgo: number; status: 'paid' | 'rejected' | 'requested' }[] = [
+    const steps: { share: number; daysAgo: number; status: 'paid' | 'rejected' | 'requested' | 'approved' }[] = [
       { share: 0.4, daysAgo: 25, status: 'paid' },
       ...(p === 1 ? [{ share: 0.2, daysAgo: 12, status: 'rejected' as const }] : []),
-      ...(p === 0 ? [{ share: 0.25, daysAgo: 1, status: 'requested' as const }] : []),
+      ...(p === 2 ? [{ share: 0.25, daysAgo: 1, status: 'requested' as const }] : []),
+      ...(p === 3 ? [{ share: 0.2, daysAgo: 2, status: 'approved' as const }] : []),
     ];
     for (const step of steps) {
       const amount = Math.floor((earned * step.share) / 100) * 100;
       if (amount < 1_000) continue;
       const requestedAt = new Date(now - step.daysAgo * DAY_MS);
       const decidedAt = new Date(requestedAt.getTime() + 2 * DAY_MS);
+      const approved = step.status === 'paid' || step.status === 'approved';
+      const open = step.status === 'requested' || step.status === 'approved';
       const [redemption] = await tx
         .insert(redemptions)
         .values({
@@ -333,10 +337,10 @@ async function seedRedemptions(tx: Db, people: Person[], now: number) {
           destination,
           status: step.status,
           requestedAt,
-          approvedAt: step.status === 'paid' ? new Date(requestedAt.getTime() + DAY_MS) : null,
-          approvedBy: step.status === 'paid' ? admin.id : null,
-          decidedAt: step.status === 'requested' ? null : decidedAt,
-          decidedBy: step.status === 'requested' ? null : admin.id,
+          approvedAt: approved ? new Date(requestedAt.getTime() + DAY_MS) : null,
+          approvedBy: approved ? admin.id : null,
+          decidedAt: open ? null : decidedAt,
+          decidedBy: open ? null : admin.id,
           note: step.status === 'rejected' ? 'Chave PIX não confere com o titular' : null,
         })
         .returning();

@@ -100,7 +100,20 @@ describe('prepareDatabase', () => {
     ).toEqual(fromHotmart.sort());
     // ...and redemptions in every state, each paid one with its payment, no balance below zero
     const seededRedemptions = await database.db.select().from(redemptions);
-    expect(new Set(seededRedemptions.map((r) => r.status))).toEqual(new Set(['paid', 'rejected', 'requested']));
+    expect(new Set(seededRedemptions.map((r) => r.status))).toEqual(
+      new Set(['paid', 'rejected', 'requested', 'approved']),
+    );
+    // The demo's affiliate can ask for a redemption at once: none of hers waits for an admin.
+    const [demoAffiliate] = await database.db
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .innerJoin(users, eq(users.id, affiliates.userId))
+      .where(eq(users.email, 'ana.souza@afiliados.demo'));
+    const hersOpen = seededRedemptions.filter(
+      (r) => r.affiliateId === demoAffiliate?.id && (r.status === 'requested' || r.status === 'approved'),
+    );
+    expect(demoAffiliate).toBeDefined();
+    expect(hersOpen).toEqual([]);
     const paid = seededRedemptions.filter((r) => r.status === 'paid');
     expect((await database.db.select().from(payments)).map((p) => p.redemptionId).sort()).toEqual(
       paid.map((r) => r.id).sort(),

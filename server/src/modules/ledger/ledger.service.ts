@@ -1,4 +1,5 @@
 import type { Balance, LedgerEntry } from '@contract/ledger';
+import { OPEN_REDEMPTION_STATUSES } from '@contract/ledger';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payments, redemptions, sales } from '../../db/schema';
@@ -79,7 +80,7 @@ export async function getBalance(db: Db, affiliateId: number, minRedemptionCents
     db
       .select({ cents: sum(redemptions.amountCents) })
       .from(redemptions)
-      .where(and(eq(redemptions.affiliateId, affiliateId), inArray(redemptions.status, ['requested', 'approved']))),
+      .where(and(eq(redemptions.affiliateId, affiliateId), inArray(redemptions.status, [...OPEN_REDEMPTION_STATUSES]))),
     getRedemptionSettings(db),
   ]);
   return {

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { dayAfter, dayStart } from '@contract/calendar';
-import type { Redemption, RedemptionDestination, redemptionBodySchema } from '@contract/ledger';
+import {
+  OPEN_REDEMPTION_STATUSES,
+  type Redemption,
+  type RedemptionDestination,
+  type redemptionBodySchema,
+} from '@contract/ledger';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -105,7 +110,11 @@ export async function findRedemptions(
 ) {
   const filters: (SQL | undefined)[] = [
     viewer.isAdmin ? undefined : eq(redemptions.affiliateId, viewer.affiliateId),
-    query.status ? eq(redemptions.status, query.status) : undefined,
+    query.status === 'open'
+      ? inArray(redemptions.status, [...OPEN_REDEMPTION_STATUSES])
+      : query.status
+        ? eq(redemptions.status, query.status)
+        : undefined,
     query.affiliate_id && viewer.isAdmin ? eq(redemptions.affiliateId, query.affiliate_id) : undefined,
     query.network_id ? eq(affiliates.networkId, query.network_id) : undefined,
     query.from ? gte(redemptions.requestedAt, dayStart(query.from)) : undefined,
@@ -194,7 +203,9 @@ export async function requestRedemption(
       tx
         .select({ n: sql<number>`count(*)::int` })
         .from(redemptions)
-        .where(and(eq(redemptions.affiliateId, affiliateId), inArray(redemptions.status, ['requested', 'approved']))),
+        .where(
+          and(eq(redemptions.affiliateId, affiliateId), inArray(redemptions.status, [...OPEN_REDEMPTION_STATUSES])),
+        ),
       getRedemptionSettings(tx),
     ]);
     const check = {

@@ -387,6 +387,21 @@ describe('reading', () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/redemptions?status=paid', headers: admin.headers })
     ).json();
     expect(paid.items.every((r: { status: string }) => r.status === 'paid')).toBe(true);
+    // `open`: what the admin home counts, requests to decide and to pay, and nothing else.
+    const open = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/redemptions?status=open&page_size=100',
+        headers: admin.headers,
+      })
+    ).json();
+    expect(open.items.map((r: { id: number }) => r.id)).toContain(anas.id);
+    expect(open.items.map((r: { id: number }) => r.id)).not.toContain(bias.id);
+    expect(open.items.every((r: { status: string }) => ['requested', 'approved'].includes(r.status))).toBe(true);
+    const home = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/metrics/overview', headers: admin.headers })
+    ).json();
+    expect(open.total).toBe(home.waiting.open_redemptions);
     const pays = (
       await t.app.inject({ method: 'GET', url: `/api/v1/payments?q=E-bia`, headers: admin.headers })
     ).json();

@@ -1,4 +1,5 @@
 import { daysOf, resolvePeriod } from '@contract/calendar';
+import { OPEN_REDEMPTION_STATUSES } from '@contract/ledger';
 import type { Dashboard, periodQuerySchema } from '@contract/metrics';
 import { and, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -175,7 +176,7 @@ async function waitingForAdmins(db: Db) {
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(redemptions)
-      .where(inArray(redemptions.status, ['requested', 'approved'])),
+      .where(inArray(redemptions.status, [...OPEN_REDEMPTION_STATUSES])),
   ]);
   return {
     pending_affiliates: Number(pendingAffiliates?.n ?? 0),

@@ -1,9 +1,10 @@
 import { BRASILIA_OFFSET, brasiliaDayOf } from '@contract/calendar';
-import type { Redemption, RedemptionListQuery } from '@contract/ledger';
+import { OPEN_REDEMPTION_STATUSES, type Redemption, type RedemptionListQuery } from '@contract/ledger';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
@@ -15,7 +16,15 @@ import { RedemptionDecisionModal } from './redemption-decision';
 import { RedemptionDetails, RedemptionStatusBadge } from './redemption-details';
 
 const PAGE_SIZE = 20;
-const STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
+/** The status filter's choices: `open` is either open status, what the admin home's card counts. */
+const STATUSES = ['open', 'requested', 'approved', 'paid', 'rejected'] as const;
+type StatusFilter = (typeof STATUSES)[number];
+const isStatusFilter = (value: string | null): value is StatusFilter => STATUSES.some((s) => s === value);
+/** Whether a request in `status` is among those the filter shows. */
+const shows = (filter: string | null, status: Redemption['status']) =>
+  filter === null ||
+  filter === status ||
+  (filter === 'open' && OPEN_REDEMPTION_STATUSES.some((open) => open === status));
 
 /**
  * Redemption requests: an affiliate's own history, or for an admin every request with filters and
@@ -32,7 +41,10 @@ export function RedemptionsTable({
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
-  const [status, setStatus] = useState<string | null>(admin ? 'requested' : null);
+  // A link may name the filter (`?status=open` from the admin home); an admin's default is what to decide.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('status');
+  const [status, setStatus] = useState<string | null>(admin ? (isStatusFilter(linked) ? linked : 'requested') : null);
   const [networkId, setNetworkId] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -80,7 +92,7 @@ export function RedemptionsTable({
     setFeedback(null);
     try {
       const done = await decide.mutateAsync({ id: redemption.id, decision });
-      const leavesFilter = status !== null && status !== done.status;
+      const leavesFilter = !shows(status, done.status);
       setKept((rows) => [...rows.filter((r) => r.id !== done.id), done]);
       setMoved(leavesFilter ? done : null);
       setFeedback({

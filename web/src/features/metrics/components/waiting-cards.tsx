@@ -14,7 +14,13 @@ export function WaitingCards({ waiting }: { waiting?: NonNullable<Dashboard['wai
   const cards = [
     { key: 'pendingAffiliates', n: waiting?.pending_affiliates, to: paths.adminApproveAffiliates, icon: IconUserCheck },
     { key: 'flaggedSales', n: waiting?.flagged_sales, to: `${paths.adminSalesOverview}?sinalizadas=1`, icon: IconFlag },
-    { key: 'openRedemptions', n: waiting?.open_redemptions, to: paths.adminRedemptionHistory, icon: IconCash },
+    // Opens exactly what it counts: requests to decide and to pay.
+    {
+      key: 'openRedemptions',
+      n: waiting?.open_redemptions,
+      to: `${paths.adminRedemptionHistory}?status=open`,
+      icon: IconCash,
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
