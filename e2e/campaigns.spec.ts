@@ -21,9 +21,15 @@ test.describe('[CAMPAIGNS]', () => {
     await page.getByRole('textbox', { name: 'Commission (%)' }).fill('12.5');
     await page.getByRole('textbox', { name: 'Cookie window' }).fill('60');
     await page.getByRole('textbox', { name: 'PIX' }).fill('3');
+    // A new campaign pays the first charge only unless the admin chooses renewals too.
+    await expect(page.getByRole('combobox', { name: 'Charges that earn' })).toHaveValue('First charge only');
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit campaign' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText('Campaign created');
+    // The next step is one click away: the campaign's page, where its coupons are made.
+    await page.getByRole('status').getByRole('link', { name: 'Add its coupons' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Coupons' })).toBeVisible();
 
     const affiliate = await createApprovedAffiliate('Campanha', 'Leitora');
     const other = await (await browser.newContext()).newPage();

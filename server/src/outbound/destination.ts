@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { DESTINATION_RULES, OUTBOUND_ERRORS } from '@contract/outbound-errors';
 import { isPublicAddress } from './address-ranges';
 
 /**
@@ -47,19 +48,17 @@ async function addressesOf(hostname: string): Promise<string[]> {
  * not resolve (a delivery retries later; saving accepts it, since a tracker's DNS may come later).
  */
 export async function checkDestination(url: URL, policy: DestinationPolicy): Promise<string | null> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DestinationRefused('must start with https://');
-  if (url.username || url.password) throw new DestinationRefused('must not carry a user name or password');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DestinationRefused(DESTINATION_RULES.scheme);
+  if (url.username || url.password) throw new DestinationRefused(DESTINATION_RULES.credentials);
   const addresses = await addressesOf(url.hostname);
   const inside = addresses.filter((address) => !isPublicAddress(address));
   if (inside.length > 0 && !policy.allowPrivate) {
-    throw new DestinationRefused(
-      `must not point to a private, loopback, link-local or other special-purpose address (${inside[0]})`,
-    );
+    throw new DestinationRefused(DESTINATION_RULES.private(inside[0] ?? ''));
   }
   // Plain http only inside the operator's own network, when the operator allows that network.
   const isInside = addresses.length > 0 && inside.length === addresses.length;
   if (url.protocol === 'http:' && !(policy.allowPrivate && isInside)) {
-    throw new DestinationRefused('must start with https://');
+    throw new DestinationRefused(DESTINATION_RULES.scheme);
   }
   return addresses[0] ?? null;
 }
@@ -115,7 +114,7 @@ export async function sendRequest(
     // The deadline may pass after the lookup won the race: nobody awaits this promise then.
     aborted.catch(() => {});
     const address = await Promise.race([checkDestination(url, policy), aborted]);
-    if (address === null) return finish(null, `${url.hostname} does not resolve`);
+    if (address === null) return finish(null, OUTBOUND_ERRORS.unresolved.write({ host: url.hostname }));
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
     const statusCode = await new Promise<number>((resolve, reject) => {
@@ -165,13 +164,15 @@ export async function sendRequest(
       req.on('error', reject);
       req.end(body);
     });
-    if (statusCode >= 300 && statusCode < 400) return finish(statusCode, 'redirects are not followed');
-    return finish(statusCode, statusCode >= 200 && statusCode < 300 ? null : `answered ${statusCode}`);
+    if (statusCode >= 300 && statusCode < 400) return finish(statusCode, OUTBOUND_ERRORS.redirected.write());
+    const isDelivered = statusCode >= 200 && statusCode < 300;
+    return finish(statusCode, isDelivered ? null : OUTBOUND_ERRORS.answered.write({ status: statusCode }));
   } catch (error) {
-    if (error instanceof DestinationRefused) return finish(null, `refused: the address ${error.message}`);
-    if (controller.signal.aborted) return finish(null, `no answer within ${timeoutMs} ms`);
+    if (error instanceof DestinationRefused)
+      return finish(null, OUTBOUND_ERRORS.refused.write({ reason: error.message }));
+    if (controller.signal.aborted) return finish(null, OUTBOUND_ERRORS.timeout.write({ ms: timeoutMs }));
     const code = (error as NodeJS.ErrnoException).code;
-    return finish(null, code ? `could not connect (${code})` : (error as Error).message.slice(0, 200));
+    return finish(null, code ? OUTBOUND_ERRORS.unreachable.write({ code }) : (error as Error).message.slice(0, 200));
   } finally {
     clearTimeout(timer);
   }

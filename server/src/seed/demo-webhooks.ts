@@ -1,3 +1,4 @@
+import { OUTBOUND_ERRORS } from '@contract/outbound-errors';
 import type { WebhookEvent } from '@contract/webhooks';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -73,7 +74,7 @@ export async function seedDemoWebhooks(db: Db, serverSecret: string) {
           state: outcome.state,
           attempts: outcome.codes.length,
           statusCode: last,
-          error: last >= 300 ? `answered ${last}` : null,
+          error: last >= 300 ? OUTBOUND_ERRORS.answered.write({ status: last }) : null,
           responseExcerpt: outcome.excerpt,
           createdAt: at,
           lastAttemptAt: new Date(at.getTime() + (outcome.codes.length - 1) * 5_000),
@@ -94,7 +95,7 @@ export async function seedDemoWebhooks(db: Db, serverSecret: string) {
         deliveryId: delivery.id,
         attempt: i + 1,
         statusCode: code,
-        error: code >= 300 ? `answered ${code}` : null,
+        error: code >= 300 ? OUTBOUND_ERRORS.answered.write({ status: code }) : null,
         responseExcerpt: code >= 300 ? 'Service Unavailable' : '{"received":true}',
         durationMs: 120 + i * 40,
         at: new Date(at.getTime() + i * 5_000),

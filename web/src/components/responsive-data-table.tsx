@@ -97,6 +97,7 @@ function RecordTable<T>({
   rowColor,
   highlightOnHover,
 }: ResponsiveDataTableProps<T>) {
+  const { t } = useTranslation();
   const tableColumns = columns.map(({ isPrimary: _p, isActions: _a, isHiddenInCard: _h, ...column }) => column);
   // mantine-datatable types each feature as "all of its props or none": built up, then given whole.
   const props = {
@@ -110,11 +111,16 @@ function RecordTable<T>({
     highlightOnHover,
     verticalSpacing: 'sm',
     rowBackgroundColor: rowColor,
+    // The table's own words (its pager's buttons, its loader) in the person's language.
+    loadingText: t('common.loading'),
     ...(pagination && {
       page: pagination.page,
       onPageChange: pagination.onPageChange,
       totalRecords: pagination.totalRecords,
       recordsPerPage: pagination.recordsPerPage,
+      getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+        'aria-label': t(`table.${control}`),
+      }),
     }),
     ...(sort && { sortStatus: sort.status, onSortStatusChange: sort.onChange }),
     ...(selection && {
@@ -123,7 +129,7 @@ function RecordTable<T>({
       ...(selection.label && {
         getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.label?.(record) }),
       }),
-      ...(selection.allLabel && { allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel } }),
+      allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel ?? t('table.selectAll') },
     }),
     ...(expansion && {
       rowExpansion: {
@@ -299,8 +305,7 @@ function RecordCards<T>({
           siblings={0}
           style={{ alignSelf: 'center' }}
           getControlProps={(control) => ({
-            'aria-label':
-              control === 'previous' ? t('table.previous') : control === 'next' ? t('table.next') : undefined,
+            'aria-label': t(`table.${control}`),
           })}
         />
       )}

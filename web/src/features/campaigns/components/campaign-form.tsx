@@ -180,7 +180,25 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
             />
             <CheckoutHint destination={form.getValues().destination_url} />
             <Input.Wrapper label={t('campaigns.about')}>
-              <RichTextEditor editor={editor} mt={4}>
+              <RichTextEditor
+                editor={editor}
+                mt={4}
+                // The toolbar's names, read by screen readers and shown as tooltips, in the person's language.
+                labels={{
+                  boldControlLabel: t('campaigns.editor.bold'),
+                  italicControlLabel: t('campaigns.editor.italic'),
+                  underlineControlLabel: t('campaigns.editor.underline'),
+                  h3ControlLabel: t('campaigns.editor.heading'),
+                  bulletListControlLabel: t('campaigns.editor.bulletList'),
+                  orderedListControlLabel: t('campaigns.editor.orderedList'),
+                  linkControlLabel: t('campaigns.editor.link'),
+                  unlinkControlLabel: t('campaigns.editor.unlink'),
+                  linkEditorInputLabel: t('campaigns.editor.linkAddress'),
+                  linkEditorSave: t('campaigns.editor.linkSave'),
+                  linkEditorExternalLink: t('campaigns.editor.linkNewTab'),
+                  linkEditorInternalLink: t('campaigns.editor.linkSameTab'),
+                }}
+              >
                 <RichTextEditor.Toolbar>
                   <RichTextEditor.ControlsGroup>
                     <RichTextEditor.Bold />

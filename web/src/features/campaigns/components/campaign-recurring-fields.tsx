@@ -24,7 +24,8 @@ export type RecurringValues = {
 export function recurringInitialValues(campaign?: Campaign): Omit<RecurringValues, 'mode'> {
   const renewal = campaign?.renewal_commission_value ?? null;
   return {
-    recurring_rule: campaign?.recurring_rule ?? 'lifetime',
+    // A new campaign pays the first charge only until the admin chooses renewals too.
+    recurring_rule: campaign?.recurring_rule ?? 'first_charge',
     recurring_charges: campaign?.recurring_charges ?? '',
     renewal_percent: campaign?.commission_type === 'percent' && renewal !== null ? renewal / 100 : '',
     renewal_fixed: campaign?.commission_type === 'fixed' && renewal !== null ? formatMoneyInput(renewal) : '',
@@ -94,6 +95,15 @@ export function CampaignRecurringFields<V extends RecurringValues>({ form }: { f
         description={t(`campaigns.recurring.ruleHelp.${values.recurring_rule}`)}
         allowDeselect={false}
         data={RECURRING_RULES.map((rule) => ({ value: rule, label: t(`campaigns.recurring.rules.${rule}`) }))}
+        // Each choice says what it means before it is chosen.
+        renderOption={({ option }) => (
+          <div>
+            <Text size="sm">{option.label}</Text>
+            <Text size="xs" c="dimmed">
+              {t(`campaigns.recurring.ruleHelp.${option.value}`)}
+            </Text>
+          </div>
+        )}
         {...field('recurring_rule')}
       />
       {values.recurring_rule === 'first_n' && (

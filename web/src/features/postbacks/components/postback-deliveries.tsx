@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
+import { outboundErrorText } from '../../../lib/outbound-error';
 import { usePostbackDeliveries } from '../api/postbacks';
 
 const PAGE_SIZE = 10;
@@ -61,7 +62,12 @@ export function PostbackDeliveries() {
               accessor: 'state',
               title: t('postbacks.status'),
               render: (d) => (
-                <Tooltip label={d.error ?? d.url ?? ''} disabled={!d.error && !d.url} multiline maw={360}>
+                <Tooltip
+                  label={d.error ? outboundErrorText(d.error, t) : (d.url ?? '')}
+                  disabled={!d.error && !d.url}
+                  multiline
+                  maw={360}
+                >
                   <StatusBadge color={STATE_COLOR[d.state]}>
                     {d.status_code !== null
                       ? `${d.status_code} · ${t(`postbacks.states.${d.state}`)}`
@@ -75,7 +81,7 @@ export function PostbackDeliveries() {
               title: t('postbacks.error'),
               render: (d) => (
                 <Text size="sm" c={d.error ? 'red.8' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                  {d.error ?? '—'}
+                  {d.error ? outboundErrorText(d.error, t) : '—'}
                 </Text>
               ),
             },

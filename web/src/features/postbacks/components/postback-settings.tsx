@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { type TFunction, useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
+import { outboundErrorText } from '../../../lib/outbound-error';
 import { usePostback, useTestPostback, useUpdatePostback } from '../api/postbacks';
 
 type Values = { url: string; events: PostbackEvent[]; active: boolean };
@@ -169,7 +170,7 @@ function PostbackForm({ saved }: { saved: PostbackSettings }) {
             <Text size="sm">
               {tried.status_code !== null
                 ? t('postbacks.testAnswer', { status: tried.status_code, ms: tried.duration_ms })
-                : tried.error}
+                : tried.error && outboundErrorText(tried.error, t)}
             </Text>
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {tried.url}

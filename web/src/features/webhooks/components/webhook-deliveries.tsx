@@ -9,6 +9,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
+import { outboundErrorText } from '../../../lib/outbound-error';
 import { useResendWebhookDelivery, useWebhookDeliveries } from '../api/webhooks';
 import { eventKey } from './event-key';
 
@@ -72,7 +73,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
               accessor: 'state',
               title: t('webhooks.status'),
               render: (d) => (
-                <Tooltip label={d.error ?? ''} disabled={!d.error} multiline maw={360}>
+                <Tooltip label={d.error ? outboundErrorText(d.error, t) : ''} disabled={!d.error} multiline maw={360}>
                   <StatusBadge color={STATE_COLOR[d.state]}>
                     {d.status_code !== null
                       ? `${d.status_code} · ${t(`webhooks.states.${d.state}`)}`
@@ -97,9 +98,9 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
                   lineClamp={2}
                   maw={260}
                   style={{ wordBreak: 'break-word' }}
-                  title={d.response_excerpt ?? d.error ?? undefined}
+                  title={d.response_excerpt || (d.error ? outboundErrorText(d.error, t) : undefined)}
                 >
-                  {d.response_excerpt || d.error || '—'}
+                  {d.response_excerpt || (d.error ? outboundErrorText(d.error, t) : '—')}
                 </Text>
               ),
             },
@@ -170,7 +171,7 @@ function AttemptHistory({ delivery }: { delivery: WebhookDelivery }) {
             </Group>
             {(a.response_excerpt || a.error) && (
               <Code block fz="xs" mt={2} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 120 }}>
-                {a.response_excerpt || a.error}
+                {a.response_excerpt || (a.error ? outboundErrorText(a.error, t) : '')}
               </Code>
             )}
           </Box>
