@@ -122,6 +122,27 @@ test.describe('[LANGUAGE] one language, the person’s', () => {
     await page.goto('/auth/forgot-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible();
   });
+
+  test('[LANGUAGE][DATES] in Portuguese on an English browser, a day is picked from a Portuguese calendar and reads dd/mm/aaaa', async ({
+    browser,
+  }) => {
+    // The browser's own locale is English: a native date field would follow it (mm/dd/yyyy).
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const affiliate = await createQuietAffiliate('Datas', `Brasileiras${Date.now()}`);
+    await setAccountLanguage(affiliate.email, affiliate.password, 'pt');
+    await signInThroughForm(page, affiliate.email, affiliate.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
+    await page.getByRole('link', { name: 'Vendas', exact: true }).click();
+    const from = page.getByRole('button', { name: 'De', exact: true });
+    await expect(from).toContainText('dd/mm/aaaa');
+    await from.click();
+    const now = new Date();
+    const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(now);
+    await page.getByRole('button', { name: `15 ${month} ${now.getFullYear()}` }).click();
+    await expect(from).toHaveText(`15/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`);
+    await context.close();
+  });
 });
 
 test.describe('[LANGUAGE][AR] right to left, in the right order', () => {

@@ -172,6 +172,38 @@ test.describe('phones', () => {
     await expectNoSideScroll(page);
   });
 
+  test('[AFFILIATE][PHONE][MONEY] at 390 px in Portuguese the totals show R$ 9.999.999,99 whole, never cut', async ({
+    page,
+  }) => {
+    const affiliate = await createQuietAffiliate('Grande', `Venda${Date.now()}`);
+    const token = await apiSignIn(affiliate.email, affiliate.password);
+    await call('/me', { method: 'PATCH', token, body: { language: 'pt' } });
+    const { code } = await affiliateOf(affiliate.email);
+    const campaign = await createCampaign(`Grande ${Date.now()}`, {
+      commission_type: 'percent',
+      commission_value: 9_999,
+    });
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    await call('/sales', {
+      token: admin,
+      body: { campaign_id: campaign.id, affiliate_code: code, amount_cents: 999_999_999, payment_method: 'pix' },
+    });
+    await page.setViewportSize(PHONE);
+    await useSession(page, affiliate.email, affiliate.password);
+    await page.goto('/vendas');
+    await expect(page.getByTestId('sales-total-amount')).toHaveText('R$ 9.999.999,99');
+    for (const key of ['count', 'amount', 'approved', 'pending']) {
+      const figure = page.getByTestId(`sales-total-${key}`);
+      const fits = await figure.evaluate((node) => {
+        const card = node.closest('.mantine-Card-root')?.getBoundingClientRect();
+        const box = node.getBoundingClientRect();
+        return node.scrollWidth <= node.clientWidth && !!card && box.right <= card.right && box.left >= card.left;
+      });
+      expect(fits, `${key}: "${await figure.textContent()}" is cut`).toBe(true);
+    }
+    await expectNoSideScroll(page);
+  });
+
   test('[ADMIN][PHONE] at 390 px an admin decides sales and redemptions from their cards', async ({ page }) => {
     const tag = `B${Date.now()}`;
     const seed = await seedProgramme(tag);

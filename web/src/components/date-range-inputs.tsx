@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { DayInput } from './day-input';
 
 /** A "from – to" pair of date inputs (YYYY-MM-DD, '' when empty), each bounded by the other. */
 export function DateRangeInputs({
@@ -15,20 +15,20 @@ export function DateRangeInputs({
   const width = { base: 'calc(50% - 6px)', sm: 160 };
   return (
     <>
-      <TextInput
-        type="date"
+      <DayInput
         label={labels.from}
         value={from}
-        max={to || undefined}
-        onChange={(event) => onChange({ from: event.currentTarget.value, to })}
+        max={to}
+        clearable
+        onChange={(day) => onChange({ from: day, to })}
         w={width}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={labels.to}
         value={to}
-        min={from || undefined}
-        onChange={(event) => onChange({ from, to: event.currentTarget.value })}
+        min={from}
+        clearable
+        onChange={(day) => onChange({ from, to: day })}
         w={width}
       />
     </>

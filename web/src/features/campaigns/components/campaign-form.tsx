@@ -33,6 +33,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../app/paths';
+import { DayInput } from '../../../components/day-input';
 import { FormAlert } from '../../../components/form-alert';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { MoneyInput } from '../../../components/money-input';
@@ -316,8 +317,8 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         </Card>
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('campaigns.startsOn')} type="date" {...form.getInputProps('starts_on')} />
-            <TextInput label={t('campaigns.endsOn')} type="date" {...form.getInputProps('ends_on')} />
+            <DayInput label={t('campaigns.startsOn')} clearable {...form.getInputProps('starts_on')} />
+            <DayInput label={t('campaigns.endsOn')} clearable {...form.getInputProps('ends_on')} />
             <Select
               label={t('campaigns.status')}
               allowDeselect={false}

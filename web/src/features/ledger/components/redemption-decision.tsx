@@ -2,6 +2,7 @@ import { brasiliaDayOf } from '@contract/calendar';
 import type { Redemption } from '@contract/ledger';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DayInput } from '../../../components/day-input';
 import { useTranslation } from '../../../i18n';
 import { formatMoney } from '../../../lib/format';
 import { DestinationText } from './redemption-details';
@@ -57,13 +58,7 @@ export function RedemptionDecisionModal({
                 maxLength={100}
                 {...form.getInputProps('reference')}
               />
-              <TextInput
-                label={t('ledger.paidOn')}
-                type="date"
-                required
-                max={today}
-                {...form.getInputProps('paid_on')}
-              />
+              <DayInput label={t('ledger.paidOn')} required max={today} {...form.getInputProps('paid_on')} />
             </>
           )}
           <Group justify="flex-end">

@@ -1,5 +1,6 @@
 import type { DashboardTotals } from '@contract/metrics';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { FigureText } from '../../../components/figure-text';
 import { useTranslation } from '../../../i18n';
 import { formatBps, formatMoney } from '../../../lib/format';
 
@@ -37,7 +38,7 @@ export function KpiCards({ totals, available }: { totals: DashboardTotals | unde
         const value = values?.[key];
         if (values && value === undefined) return null;
         return (
-          <Card key={key} withBorder padding="md">
+          <Card key={key} withBorder padding="md" style={{ containerType: 'inline-size' }}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {t(`metrics.kpis.${key}`)}
             </Text>
@@ -45,9 +46,7 @@ export function KpiCards({ totals, available }: { totals: DashboardTotals | unde
               // The figure's line: 22 px at Mantine's line height of 1.55.
               <Skeleton height={34.1} mt={4} width="70%" />
             ) : (
-              <Text fz={22} fw={700} mt={4} data-testid={`kpi-${key}`}>
-                {value}
-              </Text>
+              <FigureText value={String(value)} testId={`kpi-${key}`} />
             )}
           </Card>
         );

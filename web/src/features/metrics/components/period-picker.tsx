@@ -1,6 +1,7 @@
 import { lastDays } from '@contract/calendar';
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
+import { DayInput } from '../../../components/day-input';
 import { useTranslation } from '../../../i18n';
 import { DEFAULT_DAYS, type Period } from '../period';
 
@@ -26,25 +27,23 @@ export function PeriodPicker({ onChange }: { onChange: (period: Period) => void 
       />
       {preset === 'custom' && (
         <>
-          <TextInput
-            type="date"
+          <DayInput
             label={t('sales.from')}
             value={custom.from}
             max={custom.to}
-            onChange={(e) => {
-              const next = { ...custom, from: e.currentTarget.value };
+            onChange={(day) => {
+              const next = { ...custom, from: day };
               setCustom(next);
               if (next.from && next.to) onChange(next);
             }}
             w={160}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('sales.to')}
             value={custom.to}
             min={custom.from}
-            onChange={(e) => {
-              const next = { ...custom, to: e.currentTarget.value };
+            onChange={(day) => {
+              const next = { ...custom, to: day };
               setCustom(next);
               if (next.from && next.to) onChange(next);
             }}

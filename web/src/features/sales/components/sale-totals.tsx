@@ -1,5 +1,6 @@
 import type { SaleTotals as Totals } from '@contract/sales';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { FigureText } from '../../../components/figure-text';
 import { useTranslation } from '../../../i18n';
 import { formatMoney } from '../../../lib/format';
 
@@ -15,16 +16,14 @@ export function SaleTotals({ totals }: { totals: Totals | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
       {cards.map((card) => (
-        <Card key={card.key} withBorder padding="md">
+        <Card key={card.key} withBorder padding="md" style={{ containerType: 'inline-size' }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t(`sales.totals.${card.key}`)}
           </Text>
           {card.value === null ? (
             <Skeleton height={28} mt={6} width="70%" />
           ) : (
-            <Text fz={22} fw={700} mt={4} data-testid={`sales-total-${card.key}`}>
-              {card.value}
-            </Text>
+            <FigureText value={card.value} testId={`sales-total-${card.key}`} />
           )}
         </Card>
       ))}
