@@ -126,8 +126,8 @@ function RecordTable<T>({
     ...(selection && {
       selectedRecords: selection.selected,
       onSelectedRecordsChange: selection.onChange,
-      ...(selection.label && {
-        getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.label?.(record) }),
+      getRecordSelectionCheckboxProps: (record: T, index: number) => ({
+        'aria-label': selection.label?.(record) ?? `${t('table.select')} ${index + 1}`,
       }),
       allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel ?? t('table.selectAll') },
     }),
