@@ -7,6 +7,7 @@ import {
   createCampaign,
   createPendingAffiliate,
   createQuietAffiliate,
+  signInThroughForm,
   useSession,
 } from './support/api';
 import { E2E_BASE_URL, MERCHANT_URL } from './support/constants';
@@ -189,7 +190,9 @@ test.describe('phones', () => {
       body: { campaign_id: campaign.id, affiliate_code: code, amount_cents: 999_999_999, payment_method: 'pix' },
     });
     await page.setViewportSize(PHONE);
-    await useSession(page, affiliate.email, affiliate.password);
+    // Signed in through the form: the account's language (Portuguese) comes with the sign-in.
+    await signInThroughForm(page, affiliate.email, affiliate.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
     await page.goto('/vendas');
     await expect(page.getByTestId('sales-total-amount')).toHaveText('R$ 9.999.999,99');
     for (const key of ['count', 'amount', 'approved', 'pending']) {
