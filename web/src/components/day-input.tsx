@@ -53,6 +53,8 @@ export function DayInput({
       valueFormat={calendar.format}
       placeholder={calendar.format.toLowerCase().replace('yyyy', i18n.language === 'pt' ? 'aaaa' : 'yyyy')}
       popoverProps={{ withinPortal: true }}
+      // The hint is text in a button (not an input's placeholder): it must read at AA contrast.
+      styles={{ placeholder: { color: 'var(--mantine-color-text)', opacity: 0.72 } }}
       {...props}
     />
   );
