@@ -116,16 +116,20 @@ export async function approvedAffiliateCodes(base, adminToken, count) {
   return approved.items.map((a) => a.code);
 }
 
-/** One autocannon run's figures as a load script prints them (its last line, JSON). */
-export function printLoadResult(result) {
+/**
+ * One autocannon run's figures as a load script prints them (its last line, JSON), counting the
+ * answers of the class it expects (`2xx`, or `3xx` for the redirect) against all others.
+ */
+export function printLoadResult(result, expected = '2xx') {
+  const classes = ['1xx', '2xx', '3xx', '4xx', '5xx'];
   console.log(
     JSON.stringify({
       requests_per_second: Math.round(result.requests.average),
       latency_p50_ms: result.latency.p50,
       latency_p99_ms: result.latency.p99,
       total: result.requests.total,
-      status_2xx: result['2xx'],
-      non_2xx: result['1xx'] + result['3xx'] + result['4xx'] + result['5xx'],
+      [`status_${expected}`]: result[expected],
+      [`non_${expected}`]: classes.filter((c) => c !== expected).reduce((sum, c) => sum + result[c], 0),
       errors: result.errors,
       timeouts: result.timeouts,
     }),

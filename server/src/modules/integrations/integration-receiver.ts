@@ -1,10 +1,10 @@
 import { INTEGRATION_TOKEN, type IntegrationReceipt } from '@contract/integrations';
 import { AppError, fieldError } from '../../errors';
-import type { DeliveryLog, DeliveryRow } from './delivery-log';
+import type { DeliveryLog, ReceivedCall } from './delivery-log';
 import type { ConnectionCache } from './integration-connections';
-import { applyEvent, type EventDeps } from './integration-events';
+import { applyEvent, type EventDeps, type EventOutcome } from './integration-events';
 import { PLATFORMS } from './platforms';
-import { MalformedEvent, type PlatformCall } from './platforms/platform';
+import { MalformedEvent, type PlatformCall, type PlatformEvent } from './platforms/platform';
 
 /** Headers never kept in the log, whatever the platform: they carry a session or a credential. */
 const NEVER_KEPT = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
@@ -26,65 +26,44 @@ export async function receiveCall(deps: ReceiverDeps, token: string, call: Platf
   for (const [name, value] of Object.entries(call.headers)) {
     if (value !== undefined && !NEVER_KEPT.has(name) && !platform.secretHeaders.includes(name)) headers[name] = value;
   }
-  const logged = (row: Omit<DeliveryRow, 'integrationId' | 'headers' | 'body'>) =>
-    deps.log.write({ ...row, integrationId: connection.id, headers, body: call.rawBody });
-  const refusedRow = { externalId: null, externalProductId: null, saleId: null } as const;
+  /** The call as received, read as far as it could be: what its log row keeps whatever came of it. */
+  const receivedAs = (event: PlatformEvent | null): ReceivedCall => ({
+    integrationId: connection.id,
+    eventType: event?.eventType ?? 'unknown',
+    externalId: event?.externalId ?? null,
+    externalProductId: event?.productId ?? null,
+    headers,
+    body: call.rawBody,
+  });
+  const logged = (event: PlatformEvent | null, outcome: EventOutcome) =>
+    deps.log.write({ ...receivedAs(event), ...outcome });
 
   if (!connection.active) {
-    await logged({
-      ...refusedRow,
-      eventType: 'unknown',
-      outcome: 'refused',
-      reason: 'refused',
-      detail: 'connection paused',
-    });
+    await logged(null, { outcome: 'refused', reason: 'refused', detail: 'connection paused', saleId: null });
     throw new AppError('UNAVAILABLE', 'This connection is paused; the platform may send again later.', {
       reason: 'INTEGRATION_PAUSED',
     });
   }
   if (!platform.verify(call, connection.secret)) {
-    await logged({ ...refusedRow, eventType: 'unknown', outcome: 'refused', reason: 'bad_signature', detail: null });
+    await logged(null, { outcome: 'refused', reason: 'bad_signature', detail: null, saleId: null });
     throw new AppError('UNAUTHORIZED', 'The signature or token does not match this connection.', {
       reason: 'SIGNATURE_INVALID',
     });
   }
-  let event: ReturnType<typeof platform.read> | null = null;
+  let event: PlatformEvent | null = null;
   let result: Awaited<ReturnType<typeof applyEvent>>;
   try {
     event = platform.read(call, (platform.parse ?? JSON.parse)(call.rawBody) as unknown);
-    const received = {
-      integrationId: connection.id,
-      eventType: event.eventType,
-      externalId: event.externalId,
-      externalProductId: event.productId,
-      headers,
-      body: call.rawBody,
-    };
-    result = await applyEvent(deps, connection, event, { received });
+    result = await applyEvent(deps, connection, event, { received: receivedAs(event) });
   } catch (error) {
     if (!(error instanceof MalformedEvent || error instanceof SyntaxError)) throw error;
     const field = error instanceof MalformedEvent ? error.field : 'body';
     const message = error instanceof MalformedEvent ? error.message : 'is not valid JSON';
-    await logged({
-      eventType: event?.eventType ?? 'unknown',
-      externalId: event?.externalId ?? null,
-      externalProductId: event?.productId ?? null,
-      saleId: null,
-      outcome: 'invalid',
-      reason: 'malformed',
-      detail: `${field} ${message}`,
-    });
+    await logged(event, { outcome: 'invalid', reason: 'malformed', detail: `${field} ${message}`, saleId: null });
     throw fieldError(field, message);
   }
   const { deliveryId, ...outcome } = result;
   // A new sale's delivery was logged with it; anything else is logged now.
-  const id =
-    deliveryId ??
-    (await logged({
-      eventType: event.eventType,
-      externalId: event.externalId,
-      externalProductId: event.productId,
-      ...outcome,
-    }));
+  const id = deliveryId ?? (await logged(event, outcome));
   return { delivery_id: id, outcome: outcome.outcome, reason: outcome.reason, sale_id: outcome.saleId };
 }
