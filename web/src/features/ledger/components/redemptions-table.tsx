@@ -130,7 +130,7 @@ export function RedemptionsTable({
               setStatus(v);
               reset();
             }}
-            w={{ base: '100%', xs: 170 }}
+            w={{ base: '100%', xs: 230 }}
           />
           <Select
             aria-label={t('sales.network')}
