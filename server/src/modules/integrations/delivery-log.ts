@@ -45,7 +45,7 @@ export const DELIVERY_WITH_SALE: SaleCompanion = {
   name: 'delivery',
   cte: `
   companion_written as materialized (
-    select nextval(pg_get_serial_sequence('integration_deliveries', 'id')) as id, i.n, s.id as sale_id, d.*
+    select nextval('integration_deliveries_id_seq'::regclass) as id, i.n, s.id as sale_id, d.*
     from changed s join companion_input i on i.n = s.n
     cross join lateral jsonb_to_record(i.row) as d(integration_id bigint, event_type text, external_id text,
       external_product_id text, headers jsonb, body text)
@@ -109,7 +109,7 @@ export function createDeliveryLog(db: Db) {
         db,
         'integration_delivery_log',
         sql`with input as materialized (
-            select nextval(pg_get_serial_sequence('integration_deliveries', 'id')) as id, x.*
+            select nextval('integration_deliveries_id_seq'::regclass) as id, x.*
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(n int, integration_id bigint, event_type text,
               external_id text, external_product_id text, outcome text, reason text, detail text, sale_id bigint,
               headers jsonb, body text)

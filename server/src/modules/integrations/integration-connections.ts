@@ -46,17 +46,22 @@ export async function loadConnection(db: Db, serverSecret: string, where: SQL): 
  * admin changes it (the change feed drops it on every server).
  */
 export function connectionCache(db: Db, serverSecret: string) {
-  const byToken = new Map<string, { connection: Connection | null; at: number }>();
+  // The read itself is kept, so the calls that find a connection missing or stale together (every
+  // call of a launch, once its lifetime ends) wait for one read instead of each making its own.
+  const byToken = new Map<string, { connection: Promise<Connection | null>; at: number }>();
   const unsubscribe = onChange(db, 'integration', () => byToken.clear());
 
-  const load = (token: string) => loadConnection(db, serverSecret, eq(integrations.token, token));
-
   return {
-    async byToken(token: string): Promise<Connection | null> {
+    byToken(token: string): Promise<Connection | null> {
       const hit = byToken.get(token);
       if (hit && Date.now() - hit.at < CONNECTION_CACHE_MS) return hit.connection;
-      const connection = await load(token);
-      byToken.set(token, { connection, at: Date.now() });
+      const connection = loadConnection(db, serverSecret, eq(integrations.token, token));
+      const entry = { connection, at: Date.now() };
+      byToken.set(token, entry);
+      // A failed read is not kept: the next call reads again.
+      connection.catch(() => {
+        if (byToken.get(token) === entry) byToken.delete(token);
+      });
       return connection;
     },
     close: unsubscribe,

@@ -17,6 +17,7 @@ import {
 } from '../../../test/integrations/stripe';
 import { selectRows } from '../../db/client';
 import { campaigns, integrationDeliveries, sales } from '../../db/schema';
+import { connectionCache } from './integration-connections';
 import { pruneIntegrationDeliveries } from './integrations.service';
 import { kiwify } from './platforms/kiwify';
 
@@ -197,6 +198,20 @@ describe('connections', () => {
     ).toEqual([]);
     expect((await saleOf(campaignId, transaction))?.status).toBe('approved');
     expect((await post(doomed.path, body, hotmartHeaders('hottok-que-sera-apagado'))).statusCode).toBe(404);
+  });
+
+  test('the calls that find a connection unread at once wait for one read of it', async () => {
+    const connection = await connect('hotmart', 'hottok-lido-uma-vez');
+    const token = connection.path.split('/').at(-1) as string;
+    const cache = connectionCache(db(), t.app.config.jwtSecret);
+    try {
+      const read = await Promise.all(Array.from({ length: 20 }, () => cache.byToken(token)));
+      expect(read[0]?.id).toBe(connection.id);
+      // One read answers them all: the very same connection, not twenty copies of it.
+      expect(new Set(read).size).toBe(1);
+    } finally {
+      cache.close();
+    }
   });
 });
 

@@ -182,10 +182,10 @@ function effectsOf({ left, entered }: StepShape, companion: SaleCompanion | null
     ].join(',') +
     `
   select s.n, s.id, s.status, s.from_status, s.affiliate_id, s.shared_affiliate_id, s.network_id,
-    ${companion ? '(select w.id from companion_written w where w.n = s.n)' : 'null::bigint'} as companion_id,
+    ${companion ? 'w.id' : 'null::bigint'} as companion_id,
     (select count(pg_notify('${NOTIFICATION_CHANNEL}', jsonb_build_object('user_id', user_id, 'id', id)::text))
       from step_told) as announced
-  from changed s order by s.id`
+  from changed s${companion ? ' left join companion_written w on w.n = s.n' : ''} order by s.id`
   );
 }
 
@@ -266,7 +266,7 @@ function recordHead(step: Extract<SaleStep, { kind: 'record' }>, companion: Sale
     )`
     : sql``;
   return sql`with input as materialized (
-      select nextval(pg_get_serial_sequence('sales', 'id')) as id, x.*
+      select nextval('sales_id_seq'::regclass) as id, x.*
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(${sql.raw(NEW_SALE_COLUMNS)})
     ),
     inserted as (
