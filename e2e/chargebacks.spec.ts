@@ -66,7 +66,7 @@ test.describe('[CHARGEBACKS]', () => {
     await page.goto(`/vendas/detalhes/${saleId}`);
     await expect(page.getByRole('heading', { level: 1, name: `Sale #${saleId}` })).toBeVisible();
     await page.getByRole('button', { name: 'Chargeback' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Charge back 1 sale(s)?' });
+    const dialog = page.getByRole('dialog', { name: 'Charge back 1 sale?' });
     await expect(dialog).toContainText('even if already redeemed');
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Contestação 4837 da operadora');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -101,8 +101,8 @@ test.describe('[CHARGEBACKS]', () => {
     await expect(page.getByRole('row').filter({ hasText: campaign.name })).toHaveCount(3);
     for (const id of sales.slice(0, 2)) await page.getByRole('checkbox', { name: `Select sale ${id}` }).check();
     await page.getByRole('button', { name: 'Chargeback', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Charge back 2 sale(s)?' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('2 done, 0 not possible')).toBeVisible();
+    await page.getByRole('dialog', { name: 'Charge back 2 sales?' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Done: 2. Not possible (already decided): 0.')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Chargeback' })).toHaveCount(2);
 
     // The merchant's file reports the third order charged back: one row, campaign and order id.
@@ -112,9 +112,9 @@ test.describe('[CHARGEBACKS]', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'contestacoes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Import 1 rows' }).click();
+    await page.getByRole('button', { name: 'Import 1 row' }).click();
     await expect(page.getByTestId('import-summary')).toHaveText(
-      '0 created, 0 already recorded, 1 charged back, 0 refused.',
+      'Created: 0 · Already recorded: 0 · Charged back: 1 · Refused: 0.',
     );
     await expect(page.getByRole('row').filter({ hasText: `Charged back #${sales[2]}` })).toBeVisible();
     const mine = await apiSignIn(affiliate.email, affiliate.password);
@@ -134,9 +134,9 @@ test.describe('[CHARGEBACKS]', () => {
     const report = page.getByRole('heading', { level: 2, name: 'Chargeback rate per affiliate' });
     await expect(report).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: code });
-    // One of four paid sales: 25%, over the 1% limit, but with fewer than the 20 sales the rule waits for.
+    // One of four paid sales: 25.00%, over the 1% limit, but with fewer than the 20 sales the rule waits for.
     await expect(row).toContainText(`${affiliate.first} ${affiliate.last}`);
-    await expect(row).toContainText('25%');
+    await expect(row).toContainText('25.00%');
     await expect(row).toContainText('Within the limit');
     try {
       // The admin lowers the rule's minimum to 4 paid sales: the affiliate is marked.

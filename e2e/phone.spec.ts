@@ -169,7 +169,7 @@ test.describe('phones', () => {
     await expect(card.getByTestId('sale-commission')).toHaveText('R$1,500.00');
     await expect(card.getByText('on an average order of R$15,000.00')).toBeVisible();
     await expect(card.getByTestId('epc')).toHaveText('R$381.50');
-    await expect(card.getByTestId('conversion')).toHaveText('50%');
+    await expect(card.getByTestId('conversion')).toHaveText('50.00%');
     await expectNoSideScroll(page);
   });
 
@@ -225,7 +225,7 @@ test.describe('phones', () => {
     await expectNoSideScroll(page);
     await sale.getByRole('button', { name: `Approve ${seed.pending}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('1 done, 0 not possible')).toBeVisible();
+    await expect(page.getByText('Done: 1. Not possible (already decided): 0.')).toBeVisible();
     await expect(labelled(sale, 'Status')).toHaveText('Approved');
     await expect(sale.getByRole('button', { name: `Refund ${seed.pending}` })).toBeVisible();
 

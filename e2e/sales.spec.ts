@@ -82,8 +82,9 @@ test.describe('[SALES]', () => {
     await expect(adminRow).toHaveCount(1);
     await adminRow.getByRole('checkbox').check();
     await adminPage.getByRole('button', { name: 'Approve', exact: true }).click();
-    await adminPage.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect(adminPage.getByText('1 done, 0 not possible')).toBeVisible();
+    // One sale, said in the singular (plural rules, not "sale(s)").
+    await adminPage.getByRole('dialog', { name: 'Approve 1 sale?' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(adminPage.getByText('Done: 1. Not possible (already decided): 0.')).toBeVisible();
     await expect(adminRow).toContainText('Approved');
 
     // ...and the commission is in the affiliate's balance history of that sale.
@@ -158,7 +159,7 @@ test.describe('[SALES]', () => {
       .setInputFiles({ name: 'vendas.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import 3 rows' }).click();
     await expect(page.getByText('3 of 3 rows')).toBeVisible();
-    await expect(page.getByTestId('import-summary')).toHaveText('1 created, 1 already recorded, 1 refused.');
+    await expect(page.getByTestId('import-summary')).toHaveText('Created: 1 · Already recorded: 1 · Refused: 1.');
     await page.getByRole('checkbox', { name: 'Show refused rows only' }).check();
     const refused = page.getByRole('row').filter({ hasText: 'Refused' });
     await expect(refused).toHaveCount(1);

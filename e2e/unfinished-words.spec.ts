@@ -29,6 +29,28 @@ function keyPaths(messages: Messages, prefix = ''): string[] {
   });
 }
 const KEYS = new Set([...keyPaths(en), ...keyPaths(enApp), ...keyPaths(pt as Messages)]);
+
+/** Every text of a translation file. */
+const textsOf = (messages: Messages): string[] =>
+  Object.values(messages).flatMap((value) => (typeof value === 'string' ? [value] : textsOf(value)));
+const PT_TEXTS = new Set(textsOf(pt as Messages));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The English source of each text the interface says, as a pattern (its {{values}} match anything),
+ * left out where Portuguese says the same ("Status", "E-mail", "PIX"): an English text on a
+ * Portuguese screen is a string that did not come from the translations.
+ */
+const ENGLISH_SOURCES = [...new Set([...textsOf(en), ...textsOf(enApp)])]
+  .filter((text) => !PT_TEXTS.has(text) && /[a-z]{3}/.test(text))
+  .map(
+    (text) =>
+      new RegExp(
+        `^${text
+          .split(/\{\{\s*\w+\s*\}\}/)
+          .map(escapeRegExp)
+          .join('.+')}$`,
+      ),
+  );
 /** `metrics.level` is a key even when the files lack it (that is how it reaches the screen). */
 const NAMESPACES = new Set([...Object.keys(en), ...Object.keys(enApp)]);
 const isKey = (text: string) => KEYS.has(text) || NAMESPACES.has(text.split('.')[0] ?? '');
@@ -80,6 +102,87 @@ async function unfinishedWords(page: Page): Promise<string[]> {
   return [...found];
 }
 
+/** The English of the libraries the screens are made of, where the portal must give its own words. */
+const LIBRARY_ENGLISH = [
+  /^(No records|Previous page|Next page|First page|Last page|Select all records|Select record)$/,
+  /^(Bold|Italic|Underline|Strikethrough|Clear formatting|Bullet list|Ordered list|Link|Remove link)$/,
+  /^(Previous month|Next month|Previous year|Next year|Previous decade|Next decade|Close|Loading\.*)$/,
+];
+
+/** Visible texts of a Portuguese screen that are English: a translation missing, or a library's own words. */
+async function englishWords(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (
+        text &&
+        parent?.checkVisibility({ visibilityProperty: true }) &&
+        // Code, and what the server wrote in the account's language when it happened (a notification).
+        !parent.closest('script, style, code, pre, [data-server-text]')
+      ) {
+        found.push(text);
+      }
+    }
+    for (const element of document.querySelectorAll<HTMLElement>('[placeholder], [aria-label], [title]')) {
+      if (!element.checkVisibility()) continue;
+      for (const name of ['placeholder', 'aria-label', 'title']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  return [
+    ...new Set(
+      texts.filter(
+        (text) =>
+          !PT_TEXTS.has(text) &&
+          (ENGLISH_SOURCES.some((source) => source.test(text)) || LIBRARY_ENGLISH.some((words) => words.test(text))),
+      ),
+    ),
+  ].map((text) => `English: ${text}`);
+}
+
+/**
+ * What a phone cuts off: a text clipped by its box (cut without an ellipsis, or a box narrower than
+ * its words with nowhere to go) and anything that scrolls sideways (a table wider than the screen).
+ */
+async function cutOnPhone(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = new Set<string>();
+    const nameOf = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} “${(element.textContent ?? '').trim().slice(0, 40)}”`;
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      found.add(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+    }
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const style = getComputedStyle(element);
+      const sideways = element.scrollWidth > element.clientWidth + 1;
+      // A box of 1 px or none is hidden on purpose (a screen reader's label).
+      if (!sideways || element.clientWidth <= 1) continue;
+      if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && element.closest('[role="dialog"]') === null) {
+        found.add(`scrolls sideways: ${nameOf(element)}`);
+        continue;
+      }
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (
+        ownText &&
+        (style.overflowX === 'hidden' || style.overflowX === 'clip') &&
+        style.textOverflow !== 'ellipsis'
+      ) {
+        found.add(`text cut: ${nameOf(element)}`);
+      }
+    }
+    return [...found];
+  });
+}
+
 /** The screen has drawn its data: its heading is up and nothing is still loading. */
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -100,9 +203,11 @@ function urlOf(key: ScreenKey, ids: Ids): string {
   return path.replace(/:(\w+)/g, (_, name: string) => String(params[name]));
 }
 
+// English on a wide screen; Portuguese on a phone (390 px), where its words are also checked for
+// English and for being cut.
 const LANGUAGES = [
-  { code: 'en', settings: null },
-  { code: 'pt', settings: { language: 'pt' } },
+  { code: 'en', settings: null, viewport: null },
+  { code: 'pt', settings: { language: 'pt' }, viewport: { width: 390, height: 844 } },
 ] as const;
 
 let ids: Ids = {};
@@ -166,7 +271,11 @@ test.describe('[I18N] no unfinished words on any screen', () => {
 
   for (const language of LANGUAGES) {
     for (const role of ['admin', 'affiliate', 'public'] as const) {
-      test(`[I18N] every ${role} screen in ${language.code} shows words, not keys or field names`, async ({ page }) => {
+      const title =
+        language.code === 'pt'
+          ? `[I18N][PHONE] every ${role} screen in pt at 390 px shows Portuguese words, none cut, nothing sideways`
+          : `[I18N] every ${role} screen in ${language.code} shows words, not keys or field names`;
+      test(title, async ({ page }) => {
         // Every screen of a role in one journey: it grows with the screens.
         test.setTimeout(360_000);
         if (role === 'admin') await startSignedIn(page, ADMIN.email, ADMIN.password);
@@ -174,6 +283,7 @@ test.describe('[I18N] no unfinished words on any screen', () => {
         if (language.settings) {
           await page.addInitScript((s) => localStorage.setItem('settings', JSON.stringify(s)), language.settings);
         }
+        if (language.viewport) await page.setViewportSize(language.viewport);
         // An admin sees the main layout's screens too.
         const keys = (Object.keys(paths) as ScreenKey[]).filter((key) => {
           const owner = roleOf(paths[key]);
@@ -185,6 +295,10 @@ test.describe('[I18N] no unfinished words on any screen', () => {
           await page.goto(url);
           await settle(page);
           for (const problem of await unfinishedWords(page)) problems.push(`${url}: ${problem}`);
+          if (language.code === 'pt') {
+            for (const problem of await englishWords(page)) problems.push(`${url}: ${problem}`);
+            for (const problem of await cutOnPhone(page)) problems.push(`${url}: ${problem}`);
+          }
         }
         expect(problems).toEqual([]);
       });

@@ -69,6 +69,10 @@ export type ResponsiveDataTableProps<T> = {
   };
   rowColor?: (record: T) => RowColor;
   highlightOnHover?: boolean;
+  /** The table sits in a card of its own (a titled panel): drawn without a second border. */
+  inCard?: boolean;
+  /** Rows closer together, for a panel's short list. */
+  dense?: boolean;
 };
 
 /**
@@ -96,6 +100,8 @@ function RecordTable<T>({
   expansion,
   rowColor,
   highlightOnHover,
+  inCard,
+  dense,
 }: ResponsiveDataTableProps<T>) {
   const { t } = useTranslation();
   const tableColumns = columns.map(({ isPrimary: _p, isActions: _a, isHiddenInCard: _h, ...column }) => column);
@@ -109,7 +115,7 @@ function RecordTable<T>({
     noRecordsIcon,
     minHeight: records.length ? undefined : (minHeight ?? 200),
     highlightOnHover,
-    verticalSpacing: 'sm',
+    verticalSpacing: dense ? 'xs' : 'sm',
     rowBackgroundColor: rowColor,
     // The table's own words (its pager's buttons, its loader) in the person's language.
     loadingText: t('common.loading'),
@@ -139,6 +145,7 @@ function RecordTable<T>({
       },
     }),
   } as DataTableProps<T>;
+  if (inCard) return <DataTable<T> {...props} />;
   return (
     <Card withBorder padding={0}>
       <DataTable<T> {...props} />

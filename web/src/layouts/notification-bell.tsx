@@ -89,7 +89,7 @@ export default function NotificationBell({ initiallyOpened = false }: { initiall
               {items.map((n) => {
                 const to = linkOf(n);
                 const body = (
-                  <Stack gap={2}>
+                  <Stack gap={2} data-server-text>
                     {/* The server's words, in the account's language: each laid out by its own first letter. */}
                     <Text size="sm" fw={600} dir="auto">
                       {n.title}

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatMoney,
   formatMoneyShort,
+  formatRate,
   formatSignedMoney,
   LRI,
   numberSeparators,
@@ -77,6 +78,13 @@ describe('money and dates in the chosen language', () => {
     expect(formatBps(750, 'en')).toBe('7.5%');
     expect(formatBps(750, 'pt')).toBe('7,5%');
     expect(formatBps(10_000, 'pt')).toBe('100%');
+  });
+
+  test('measured rates always show two decimals, so figures side by side line up', () => {
+    expect(formatRate(622, 'pt')).toBe('6,22%');
+    expect(formatRate(420, 'pt')).toBe('4,20%');
+    expect(formatRate(0, 'pt')).toBe('0,00%');
+    expect(formatRate(12_412, 'en')).toBe('124.12%');
   });
 
   test('number inputs use the locale separators', () => {

@@ -60,9 +60,21 @@ export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** A rate in basis points (750) as a percentage in the person's locale (7.5 %). */
+/** A rate someone set (a commission of 750 basis points) as a percentage in the person's locale (7.5 %). */
 export function formatBps(bps: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+}
+
+/**
+ * A measured rate (a conversion, a share, a chargeback rate) in basis points, always with two
+ * decimals: figures side by side line up ("6,22%" beside "4,20%", not "4,2%").
+ */
+export function formatRate(bps: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(bps / 10_000);
 }
 
 /** The decimal and thousands separators of the person's locale, for number inputs. */

@@ -131,7 +131,7 @@ export const en = {
     INACTIVE_COUPON: 'This coupon is deactivated.',
     LAST_ADMIN: 'This is the last administrator: make someone else an administrator first.',
     CODE_TAKEN: 'Another affiliate has this code.',
-    LEVEL_IN_USE: '{{affiliate_count}} affiliate(s) hold this level: move them to another level first.',
+    LEVEL_IN_USE: 'Affiliates holding this level: {{affiliate_count}}. Move them to another level first.',
     NOT_AN_AFFILIATE: 'Only approved affiliates have tracking links.',
     CAMPAIGN_NOT_ACTIVE: 'This campaign is not running: no new links.',
     EMAIL_TAKEN: 'An account with this email already exists.',

@@ -23,6 +23,8 @@ export function showNotification(fields: NewNotification) {
     id: notification.id,
     title: notification.title,
     message: notification.text,
+    // The server's words, written in the account's language when it happened (not the interface's).
+    'data-server-text': true,
     closeButtonProps: { 'aria-label': t('common.close') },
   });
   void logNotification(notification);

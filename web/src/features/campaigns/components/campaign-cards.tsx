@@ -27,7 +27,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 import { currentClaims } from '../../../lib/session';
 import { useCampaigns } from '../api/campaigns';
 import { commissionLabel } from './commission-label';
@@ -76,7 +76,7 @@ function CampaignFigures({ campaign }: { campaign: CampaignListItem }) {
     epc_cents !== null && { label: t('campaigns.figures.epc'), value: money(epc_cents), help: null, testId: 'epc' },
     conversion_bps !== null && {
       label: t('campaigns.figures.conversion'),
-      value: formatBps(conversion_bps, i18n.language),
+      value: formatRate(conversion_bps, i18n.language),
       help: null,
       testId: 'conversion',
     },

@@ -1,8 +1,7 @@
-import 'mantine-datatable/styles.css';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DataTable } from 'mantine-datatable';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 import { useCampaignStats } from '../api/campaigns';
 
 /** Clicks, sales and commissions on this campaign: the affiliate's own, or each affiliate's for an admin. */
@@ -12,7 +11,7 @@ export function CampaignResults({ campaignId, isAdmin }: { campaignId: number; i
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const totals = stats.data?.totals;
   const conversion =
-    totals && totals.clicks > 0 ? formatBps(Math.round((totals.sales * 10_000) / totals.clicks), i18n.language) : '—';
+    totals && totals.clicks > 0 ? formatRate(Math.round((totals.sales * 10_000) / totals.clicks), i18n.language) : '—';
   const figures = totals
     ? [
         { key: 'clicks', label: t('links.clicks'), value: String(totals.clicks) },
@@ -48,12 +47,14 @@ export function CampaignResults({ campaignId, isAdmin }: { campaignId: number; i
             </Text>
           )}
           {isAdmin && (stats.data?.affiliates.length ?? 0) > 0 && (
-            <DataTable
+            <ResponsiveDataTable
               idAccessor="affiliate_id"
+              inCard
+              dense
               records={stats.data?.affiliates ?? []}
-              verticalSpacing="xs"
+              noRecordsText={t('metrics.nothingYet')}
               columns={[
-                { accessor: 'name', title: t('sales.affiliate') },
+                { accessor: 'name', title: t('sales.affiliate'), isPrimary: true },
                 { accessor: 'clicks', title: t('links.clicks'), textAlign: 'right' },
                 { accessor: 'sales', title: t('links.sales'), textAlign: 'right' },
                 {

@@ -6,7 +6,7 @@ import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps } from '../../../lib/format';
+import { formatBps, formatRate } from '../../../lib/format';
 import { useChargebackRates } from '../api/fraud';
 
 type Row = ChargebackRateReport['items'][number];
@@ -66,7 +66,7 @@ export function ChargebackRatesTable() {
               textAlign: 'right',
               render: (r) => (
                 <Text size="sm" fw={r.flagged ? 700 : 400}>
-                  {formatBps(r.rate_bps, i18n.language)}
+                  {formatRate(r.rate_bps, i18n.language)}
                 </Text>
               ),
             },

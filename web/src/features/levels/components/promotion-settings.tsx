@@ -21,7 +21,13 @@ export function PromotionSettings() {
     try {
       const result = await run.mutateAsync();
       setMoved(result.promoted.map((p) => ({ name: p.name, from: p.from_level, to: p.to_level })));
-      setFeedback({ tone: 'success', text: t('levels.promoted', { count: result.promoted.length }) });
+      setFeedback({
+        tone: 'success',
+        text:
+          result.promoted.length === 0
+            ? t('levels.promotedNone')
+            : t('levels.promoted', { count: result.promoted.length }),
+      });
     } catch (error) {
       setFeedback({ tone: 'error', text: errorMessage(error, t) });
     }

@@ -2,10 +2,10 @@ import 'mantine-datatable/styles.css';
 import { csvDecimal, csvMoney } from '@contract/csv';
 import type { BreakdownRow } from '@contract/metrics';
 import { Card, Grid, Group, Skeleton, Title } from '@mantine/core';
-import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense } from 'react';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 import { CsvButton } from './csv-button';
 
 const BreakdownChart = lazy(() => import('./breakdown-chart'));
@@ -49,15 +49,21 @@ export function BreakdownTable({
           ) : null}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <DataTable<BreakdownRow>
+          <ResponsiveDataTable<BreakdownRow>
             idAccessor="key"
-            minHeight={rows?.length ? undefined : 160}
+            inCard
+            dense
+            minHeight={160}
             fetching={rows === undefined}
             records={rows ?? []}
             noRecordsText={t('metrics.nothingYet')}
-            verticalSpacing="xs"
             columns={[
-              { accessor: 'label', title: t('metrics.columns.key'), render: (r) => r.label || t('metrics.none') },
+              {
+                accessor: 'label',
+                title: t('metrics.columns.key'),
+                isPrimary: true,
+                render: (r) => r.label || t('metrics.none'),
+              },
               { accessor: 'count', title: t('metrics.columns.count'), textAlign: 'right' },
               {
                 accessor: 'amount_cents',
@@ -69,7 +75,7 @@ export function BreakdownTable({
                 accessor: 'share_bps',
                 title: t('metrics.columns.share'),
                 textAlign: 'right',
-                render: (r) => formatBps(r.share_bps, i18n.language),
+                render: (r) => formatRate(r.share_bps, i18n.language),
               },
             ]}
           />

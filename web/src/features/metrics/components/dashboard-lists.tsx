@@ -1,5 +1,5 @@
 import type { Dashboard } from '@contract/metrics';
-import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths';
 import { useTranslation } from '../../../i18n';
@@ -14,7 +14,10 @@ const STATUS_COLOR = {
   chargeback: 'grape',
 } as const;
 
-/** Best campaigns of the period by approved commission. */
+/**
+ * Best campaigns of the period by approved commission: a list rather than a table, so that on a
+ * phone the name and the commission keep their room and nothing scrolls sideways.
+ */
 export function TopCampaigns({ items }: { items: Dashboard['top_campaigns'] }) {
   const { t, i18n } = useTranslation();
   return (
@@ -27,30 +30,29 @@ export function TopCampaigns({ items }: { items: Dashboard['top_campaigns'] }) {
           {t('metrics.nothingYet')}
         </Text>
       ) : (
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('sales.campaign')}</Table.Th>
-              <Table.Th ta="right">{t('metrics.kpis.clicks')}</Table.Th>
-              <Table.Th ta="right">{t('metrics.kpis.sales')}</Table.Th>
-              <Table.Th ta="right">{t('metrics.kpis.commission')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c) => (
-              <Table.Tr key={c.campaign_id}>
-                <Table.Td>
-                  <Anchor component={Link} to={pathTo('campaignDetails', { id: c.campaign_id })} size="sm">
-                    {c.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right">{c.clicks}</Table.Td>
-                <Table.Td ta="right">{c.approved_sales}</Table.Td>
-                <Table.Td ta="right">{formatMoney(c.approved_commission_cents, i18n.language)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((c) => (
+            <Group component="li" key={c.campaign_id} justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={pathTo('campaignDetails', { id: c.campaign_id })} size="sm" fw={600}>
+                  {c.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {t('metrics.campaignClicks', { count: c.clicks })} ·{' '}
+                  {t('metrics.campaignSales', { count: c.approved_sales })}
+                </Text>
+              </Stack>
+              <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(c.approved_commission_cents, i18n.language)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('metrics.kpis.commission')}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
       )}
     </Card>
   );
@@ -73,12 +75,25 @@ export function LatestSales({ items, showAffiliate }: { items: Dashboard['latest
           {items.map((s) => (
             <Group key={s.id} justify="space-between" wrap="nowrap" gap="sm">
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={pathTo('saleDetails', { id: s.id })} size="sm" fw={600} truncate>
+                <Anchor
+                  component={Link}
+                  to={pathTo('saleDetails', { id: s.id })}
+                  size="sm"
+                  fw={600}
+                  truncate
+                  dir="auto"
+                >
                   {s.campaign_name}
                 </Anchor>
-                <Text size="xs" c="dimmed" truncate>
-                  {showAffiliate ? `${s.affiliate_name} · ` : ''}
-                  {formatDateTime(s.created_at, i18n.language)}
+                {/* Each part isolated: a Latin name beside a date must not be reordered on a right-to-left page. */}
+                <Text size="xs" c="dimmed" truncate dir="auto">
+                  {showAffiliate && (
+                    <>
+                      <bdi>{s.affiliate_name}</bdi>
+                      {' · '}
+                    </>
+                  )}
+                  <bdi>{formatDateTime(s.created_at, i18n.language)}</bdi>
                 </Text>
               </Stack>
               <Stack gap={2} align="flex-end">

@@ -5,7 +5,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-r
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, formatRate } from '../../../lib/format';
 import { useIndicators } from '../api/metrics';
 import { CsvButton } from './csv-button';
 
@@ -19,7 +19,7 @@ export function IndicatorCards({ query }: { query: PeriodQuery }) {
   const indicators = useIndicators(query);
   const show = (item: Pick<Item, 'key'>, value: number | null) => {
     if (value === null) return '—';
-    if (item.key.endsWith('_bps')) return formatBps(value, i18n.language);
+    if (item.key.endsWith('_bps')) return formatRate(value, i18n.language);
     if (item.key.endsWith('_cents')) return formatMoney(value, i18n.language);
     if (item.key === 'average_days_to_pay')
       return t('metrics.days', { count: value, value: new Intl.NumberFormat(i18n.language).format(value) });

@@ -2,7 +2,7 @@ import type { DashboardTotals } from '@contract/metrics';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { FigureText } from '../../../components/figure-text';
 import { useTranslation } from '../../../i18n';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 
 /**
  * The period's figures; commissions and sales are approved ones unless the card says pending. The
@@ -16,7 +16,7 @@ export function KpiCards({ totals, available }: { totals: DashboardTotals | unde
   const values: Record<string, string> | undefined = totals && {
     clicks: number(totals.clicks),
     sales: number(totals.approved_sales),
-    conversion: totals.conversion_bps === null ? '—' : formatBps(totals.conversion_bps, i18n.language),
+    conversion: totals.conversion_bps === null ? '—' : formatRate(totals.conversion_bps, i18n.language),
     epc: totals.epc_cents === null ? '—' : money(totals.epc_cents),
     commission: money(totals.approved_commission_cents),
     pending: money(totals.pending_commission_cents),

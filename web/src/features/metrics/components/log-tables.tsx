@@ -2,8 +2,8 @@ import 'mantine-datatable/styles.css';
 import { Card, Code, Group, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
 import { type AnalyticsEvent, type LogEntry, useLogPage } from '../api/metrics';
@@ -40,16 +40,14 @@ function Searchable<T extends { id: number }>({
           }}
         />
       </Group>
-      <DataTable<T>
-        minHeight={list.data?.items.length ? undefined : 160}
+      <ResponsiveDataTable<T>
+        inCard
+        dense
+        minHeight={160}
         fetching={list.isFetching}
         records={list.data?.items ?? []}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={10}
-        page={page}
-        onPageChange={setPage}
+        pagination={{ page, onPageChange: setPage, totalRecords: list.data?.total ?? 0, recordsPerPage: 10 }}
         noRecordsText={t('metrics.nothingYet')}
-        verticalSpacing="xs"
         columns={columns}
       />
     </Card>
@@ -70,7 +68,8 @@ export function LogTables() {
           {
             accessor: 'notification',
             title: t('metrics.logColumns.notification'),
-            render: (l) => String(l.notification.title ?? ''),
+            // As the notification was written, in its reader's language then.
+            render: (l) => <span data-server-text>{String(l.notification.title ?? '')}</span>,
           },
         ]}
       />
@@ -87,7 +86,7 @@ export function LogTables() {
           {
             accessor: 'params',
             title: t('metrics.logColumns.title'),
-            render: (e) => String(e.params.notification_title ?? ''),
+            render: (e) => <span data-server-text>{String(e.params.notification_title ?? '')}</span>,
           },
         ]}
       />

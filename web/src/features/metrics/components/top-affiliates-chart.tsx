@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import type { TopAffiliates } from '@contract/metrics';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 
 /** The ranking as bars, the measure it is ranked by. Its own chunk. */
 export default function TopAffiliatesChart({
@@ -24,7 +24,7 @@ export default function TopAffiliatesChart({
       ? String(v)
       : by === 'commission'
         ? formatMoney(Math.round(v * 100), i18n.language)
-        : formatBps(Math.round(v * 100), i18n.language);
+        : formatRate(Math.round(v * 100), i18n.language);
   const label = t(`metrics.by.${by}`);
   return (
     <BarChart

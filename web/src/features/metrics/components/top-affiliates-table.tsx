@@ -3,12 +3,12 @@ import { csvDecimal, csvMoney } from '@contract/csv';
 import type { PeriodQuery, TopAffiliates } from '@contract/metrics';
 import { Card, Group, SegmentedControl, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 import { useTopAffiliates } from '../api/metrics';
 import { CsvButton } from './csv-button';
 
@@ -72,73 +72,71 @@ export function TopAffiliatesTable({ query }: { query: PeriodQuery }) {
           </Suspense>
         </Card>
       )}
-      <Card withBorder padding={0}>
-        <DataTable<Item>
-          idAccessor="affiliate_id"
-          minHeight={items.length ? undefined : 220}
-          fetching={top.isFetching}
-          records={items}
-          noRecordsIcon={<IconTrophy size={36} stroke={1.4} />}
-          noRecordsText={t('metrics.nothingYet')}
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'rank',
-              title: '#',
-              render: (i) =>
-                i.rank <= 3 ? (
-                  <ThemeIcon size="sm" radius="xl" color={MEDAL[i.rank - 1]} aria-label={String(i.rank)}>
-                    <Text size="xs" fw={700}>
-                      {i.rank}
-                    </Text>
-                  </ThemeIcon>
-                ) : (
-                  i.rank
-                ),
-            },
-            {
-              accessor: 'name',
-              title: t('sales.affiliate'),
-              render: (i) => (
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {i.name}
+      <ResponsiveDataTable<Item>
+        idAccessor="affiliate_id"
+        minHeight={220}
+        fetching={top.isFetching}
+        records={items}
+        noRecordsIcon={<IconTrophy size={36} stroke={1.4} />}
+        noRecordsText={t('metrics.nothingYet')}
+        columns={[
+          {
+            accessor: 'rank',
+            title: '#',
+            render: (i) =>
+              i.rank <= 3 ? (
+                <ThemeIcon size="sm" radius="xl" color={MEDAL[i.rank - 1]} aria-label={String(i.rank)}>
+                  <Text size="xs" fw={700}>
+                    {i.rank}
                   </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {i.code}
-                  </Text>
-                </Stack>
+                </ThemeIcon>
+              ) : (
+                i.rank
               ),
-            },
-            {
-              accessor: 'network_name',
-              title: t('sales.network'),
-              render: (i) => i.network_name ?? '—',
-              visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
-            },
-            {
-              accessor: 'level_name',
-              title: t('affiliates.level'),
-              render: (i) => i.level_name ?? '—',
-              visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
-            },
-            { accessor: 'clicks', title: t('metrics.kpis.clicks'), textAlign: 'right' },
-            { accessor: 'approved_sales', title: t('metrics.kpis.sales'), textAlign: 'right' },
-            {
-              accessor: 'approved_commission_cents',
-              title: t('metrics.kpis.commission'),
-              textAlign: 'right',
-              render: (i) => money(i.approved_commission_cents),
-            },
-            {
-              accessor: 'conversion_bps',
-              title: t('metrics.kpis.conversion'),
-              textAlign: 'right',
-              render: (i) => (i.conversion_bps === null ? '—' : formatBps(i.conversion_bps, i18n.language)),
-            },
-          ]}
-        />
-      </Card>
+          },
+          {
+            accessor: 'name',
+            title: t('sales.affiliate'),
+            isPrimary: true,
+            render: (i) => (
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {i.name}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {i.code}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'network_name',
+            title: t('sales.network'),
+            render: (i) => i.network_name ?? '—',
+            visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
+          },
+          {
+            accessor: 'level_name',
+            title: t('affiliates.level'),
+            render: (i) => i.level_name ?? '—',
+            visibleMediaQuery: (th) => `(min-width: ${th.breakpoints.md})`,
+          },
+          { accessor: 'clicks', title: t('metrics.kpis.clicks'), textAlign: 'right' },
+          { accessor: 'approved_sales', title: t('metrics.kpis.sales'), textAlign: 'right' },
+          {
+            accessor: 'approved_commission_cents',
+            title: t('metrics.kpis.commission'),
+            textAlign: 'right',
+            render: (i) => money(i.approved_commission_cents),
+          },
+          {
+            accessor: 'conversion_bps',
+            title: t('metrics.kpis.conversion'),
+            textAlign: 'right',
+            render: (i) => (i.conversion_bps === null ? '—' : formatRate(i.conversion_bps, i18n.language)),
+          },
+        ]}
+      />
     </Stack>
   );
 }

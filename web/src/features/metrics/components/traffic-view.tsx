@@ -5,14 +5,15 @@ import {
   type ClickBreakdownBy,
   type ClickBreakdownQuery,
 } from '@contract/metrics';
-import { Card, Grid, Group, ScrollArea, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { type TFunction, useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 import { useClickBreakdown } from '../api/metrics';
 import { CsvButton } from './csv-button';
 
@@ -59,6 +60,8 @@ export function TrafficView({
   const breakdown = useClickBreakdown({ ...period, ...scope, by });
   const rows = breakdown.data?.items.map((item) => ({ ...item, label: trafficLabel(by, item.key, t, i18n.language) }));
   const dimensionName = t(`traffic.by.${by}`);
+  const choices = CLICK_BREAKDOWN_BY.map((value) => ({ value, label: t(`traffic.by.${value}`) }));
+  const isNarrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false }) ?? false;
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
@@ -84,15 +87,25 @@ export function TrafficView({
             ])}
           />
         </Group>
-        {/* Six choices do not fit a phone's width: they scroll sideways inside their own strip. */}
-        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+        {/* Six choices do not fit a phone's width (nor a drawer's): there they are a list to pick from. */}
+        {isNarrow || isStacked ? (
+          <Select
+            label={t('traffic.groupBy')}
+            value={by}
+            onChange={(value) => value && setBy(value as ClickBreakdownBy)}
+            data={choices}
+            allowDeselect={false}
+            maw={320}
+          />
+        ) : (
           <SegmentedControl
             aria-label={t('traffic.groupBy')}
             value={by}
             onChange={(value) => setBy(value as ClickBreakdownBy)}
-            data={CLICK_BREAKDOWN_BY.map((value) => ({ value, label: t(`traffic.by.${value}`) }))}
+            data={choices}
+            style={{ alignSelf: 'flex-start' }}
           />
-        </ScrollArea>
+        )}
         <FormAlert message={breakdown.isError ? errorMessage(breakdown.error, t) : null} />
         <Grid gap="lg">
           <Grid.Col span={isStacked ? 12 : { base: 12, lg: 5 }}>
@@ -129,7 +142,7 @@ export function TrafficView({
                   accessor: 'conversion_bps',
                   title: t('traffic.conversion'),
                   textAlign: 'right',
-                  render: (r) => (r.conversion_bps === null ? '—' : formatBps(r.conversion_bps, i18n.language)),
+                  render: (r) => (r.conversion_bps === null ? '—' : formatRate(r.conversion_bps, i18n.language)),
                 },
                 {
                   accessor: 'commission_cents',

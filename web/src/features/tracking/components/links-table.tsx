@@ -8,7 +8,7 @@ import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatBps, formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, formatRate } from '../../../lib/format';
 import { useLinks } from '../api/links';
 
 /** The colours the campaign cards give these statuses (features do not import one another). */
@@ -100,7 +100,7 @@ export function LinksTable({
             accessor: 'conversion_bps',
             title: t('links.conversion'),
             textAlign: 'right',
-            render: (l) => (l.conversion_bps === null ? '—' : formatBps(l.conversion_bps, i18n.language)),
+            render: (l) => (l.conversion_bps === null ? '—' : formatRate(l.conversion_bps, i18n.language)),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
           {
