@@ -1,6 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ADMIN, affiliateOf, createApprovedAffiliate, createCampaign, useSession } from './support/api';
+import {
+  ADMIN,
+  affiliateOf,
+  apiSignIn,
+  call,
+  createApprovedAffiliate,
+  createCampaign,
+  useSession,
+} from './support/api';
 import { E2E_BASE_URL } from './support/constants';
 
 test.describe('[SALES]', () => {
@@ -120,6 +128,35 @@ test.describe('[SALES]', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Sale #${approvedSale.id}` })).toBeVisible();
     await expect(page.getByText('as reported by the merchant’s system')).toBeVisible();
     await expect(page.getByText('automatically, after the hold period')).toHaveCount(0);
+  });
+
+  test('[ADMIN][SALES][FRAUD] approving a sale the fraud rules held back says why it was held', async ({ page }) => {
+    const campaign = await createCampaign(`Loja Retida ${Date.now()}`, {
+      commission_type: 'percent',
+      commission_value: 1_000,
+    });
+    const affiliate = await createApprovedAffiliate('Compra', 'Própria');
+    const { code } = await affiliateOf(affiliate.email);
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    // Bought with the affiliate's own email: the self-referral rule holds it for an admin.
+    const sale = await call<{ id: number; flags: string[] }>('/sales', {
+      token: admin,
+      body: {
+        campaign_id: campaign.id,
+        affiliate_code: code,
+        amount_cents: 10_000,
+        payment_method: 'pix',
+        origin: 'app',
+        customer_email: affiliate.email,
+      },
+    });
+    expect(sale.flags).toContain('self_referral');
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/vendas/detalhes/${sale.id}`);
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve 1 sale?' });
+    await expect(dialog.getByText(`Sale #${sale.id} was held back by the fraud rules:`)).toBeVisible();
+    await expect(dialog).toContainText("Self-referral: The buyer's email is the affiliate's own.");
   });
 
   test('[ADMIN][SALES] an admin records a sale by hand and imports a CSV with a per-row report', async ({ page }) => {

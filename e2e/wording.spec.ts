@@ -83,9 +83,11 @@ test.describe('[WORDING] admin screens', () => {
     await page.getByRole('textbox', { name: 'Search by name or email' }).fill(seed.tag);
     const suspended = page.getByRole('row').filter({ hasText: held.email });
     const approved = page.getByRole('row').filter({ hasText: seed.email });
-    await expect(suspended).toContainText('Active');
+    // Each fact named: the account, then the registration held back ("Active / Rejected" read as a contradiction).
+    await expect(suspended).toContainText('Account active');
     await expect(suspended).toContainText('Affiliate suspended');
-    await expect(approved).toContainText('Active');
+    await expect(approved).toContainText('Account active');
+    await expect(approved).not.toContainText('Affiliate suspended');
     await expect(page.getByRole('cell', { name: 'Suspended', exact: true })).toHaveCount(0);
   });
 

@@ -741,6 +741,8 @@ export const enApp = {
     anyStatus: 'Any status',
     active: 'Active',
     deactivated: 'Deactivated',
+    accountActive: 'Account active',
+    accountDeactivated: 'Account deactivated',
     affiliateStatuses: {
       pending: 'Registration awaiting approval',
       rejected: 'Registration rejected',
@@ -950,6 +952,8 @@ export const enApp = {
     note: 'Note (optional)',
     confirm: 'Confirm',
     back: 'Back',
+    flaggedInDecision_one: 'Sale {{ids}} was held back by the fraud rules:',
+    flaggedInDecision_other: '{{count}} sales ({{ids}}) were held back by the fraud rules:',
     bulkDone: 'Done: {{ok}}. Not possible (already decided): {{failed}}.',
     decided: 'Sale {{id}}: {{status}}.',
     details: {

@@ -907,6 +907,8 @@ export const pt: Messages = {
     anyStatus: 'Qualquer situação',
     active: 'Ativo',
     deactivated: 'Desativado',
+    accountActive: 'Conta ativa',
+    accountDeactivated: 'Conta desativada',
     affiliateStatuses: {
       pending: 'Cadastro aguardando aprovação',
       rejected: 'Cadastro recusado',
@@ -1116,6 +1118,8 @@ export const pt: Messages = {
     note: 'Observação (opcional)',
     confirm: 'Confirmar',
     back: 'Voltar',
+    flaggedInDecision_one: 'A venda {{ids}} foi retida pelas regras antifraude:',
+    flaggedInDecision_other: '{{count}} vendas ({{ids}}) foram retidas pelas regras antifraude:',
     bulkDone: 'Feitas: {{ok}}. Não foi possível (já decididas): {{failed}}.',
     decided: 'Venda {{id}}: {{status}}.',
     details: {

@@ -217,7 +217,7 @@ export function SaleDetails({ sale, admin }: { sale: SaleDetail; admin: boolean 
       {action && (
         <SaleDecisionModal
           action={action}
-          count={1}
+          sales={[sale]}
           busy={decide.isPending}
           onCancel={() => setAction(null)}
           onConfirm={confirm}

@@ -256,7 +256,7 @@ export function SalesTable({
       {decision && (
         <SaleDecisionModal
           action={decision.action}
-          count={decision.sales.length}
+          sales={decision.sales}
           busy={decide.isPending}
           onCancel={() => setDecision(null)}
           onConfirm={confirm}

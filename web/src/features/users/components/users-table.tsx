@@ -15,6 +15,10 @@ import { formatDate } from '../../../lib/format';
 import { useUsers } from '../api/users';
 
 const PAGE_SIZE = 20;
+
+/** A registration held back, by how it stands: waiting, refused, or stopped after approval. */
+const REGISTRATION_COLOR = { pending: 'yellow', rejected: 'red', suspended: 'orange' } as const;
+
 type SortKey = 'name' | 'email' | 'created_at';
 
 /** /admin/usuarios: everyone, searched, filtered and sorted by the server, a page at a time. */
@@ -126,18 +130,20 @@ export function UsersTable() {
           {
             accessor: 'active',
             title: t('users.status'),
-            // The account's state, as the Status filter names it; an affiliate's registration under it.
+            // Two things, each named: the account (can this person sign in, as the Status filter
+            // asks) and, for an affiliate held back, the registration ("Active / Rejected" read as
+            // a contradiction).
             render: (u) => (
-              <Stack gap={0}>
+              <Stack gap={4} align="flex-start">
                 {u.active ? (
-                  <Text size="sm">{t('users.active')}</Text>
+                  <Text size="sm">{t('users.accountActive')}</Text>
                 ) : (
-                  <StatusBadge color="gray">{t('users.deactivated')}</StatusBadge>
+                  <StatusBadge color="gray">{t('users.accountDeactivated')}</StatusBadge>
                 )}
                 {u.affiliate_status && u.affiliate_status !== 'approved' && (
-                  <Text size="xs" c="dimmed">
+                  <StatusBadge color={REGISTRATION_COLOR[u.affiliate_status]}>
                     {t(`users.affiliateStatuses.${u.affiliate_status}`)}
-                  </Text>
+                  </StatusBadge>
                 )}
               </Stack>
             ),
