@@ -290,6 +290,17 @@ test.describe('phones', () => {
       await last.click();
       await expect(page).toHaveURL(/\/admin\/metricas\/resgates$/);
     }
+    // 1366 x 768: the menu says there is more below it, and a metrics screen's own entry is in view.
+    await page.setViewportSize({ width: LAPTOP.width, height: 768 });
+    await page.goto('/');
+    const metrics = page.getByRole('navigation', { name: 'Metrics' });
+    const moreBelow = page.getByRole('button', { name: 'More below' });
+    await expect(moreBelow).toBeVisible();
+    await expect(metrics.getByRole('link').last()).not.toBeInViewport();
+    await moreBelow.click();
+    await expect(metrics.getByRole('link').first()).toBeInViewport({ ratio: 1 });
+    await page.goto('/admin/indicadores');
+    await expect(metrics.getByRole('link', { name: 'Indicators' })).toBeInViewport({ ratio: 1 });
     await page.setViewportSize(LAPTOP);
 
     // Portuguese, where "Estornada" and "Cancelada" were cut.

@@ -62,5 +62,6 @@ export const ar: MenuMessages = {
     administration: 'الإدارة',
     metrics: 'الإحصاءات',
     toggleNavigation: 'إظهار القائمة أو إخفاؤها',
+    moreBelow: 'المزيد في الأسفل',
   },
 };

@@ -62,5 +62,6 @@ export const ch: MenuMessages = {
     administration: '管理',
     metrics: '统计',
     toggleNavigation: '显示或隐藏菜单',
+    moreBelow: '下方还有更多',
   },
 };

@@ -66,6 +66,7 @@ export const en = {
     administration: 'Administration',
     metrics: 'Metrics',
     toggleNavigation: 'Toggle navigation',
+    moreBelow: 'More below',
   },
   auth: {
     email: 'Email',

@@ -62,5 +62,6 @@ export const fr: MenuMessages = {
     administration: 'Administration',
     metrics: 'Statistiques',
     toggleNavigation: 'Afficher ou masquer le menu',
+    moreBelow: 'Plus bas',
   },
 };

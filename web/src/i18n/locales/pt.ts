@@ -63,6 +63,7 @@ export const pt: Messages = {
     administration: 'Administração',
     metrics: 'Métricas',
     toggleNavigation: 'Abrir ou fechar o menu',
+    moreBelow: 'Mais itens abaixo',
   },
   auth: {
     email: 'E-mail',
