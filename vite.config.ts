@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chunkGroups, firstScreenPlugin, isChunkProbe } from './web/build/first-screen';
+import { chunkGroups, firstScreenPlugin, isChunkProbe } from './web/build/first-screen.ts';
 
 const PRELOADED =
   /(app-shared|sign-in|public-shared|signed-in|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found)-/;
