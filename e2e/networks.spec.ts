@@ -39,7 +39,7 @@ test.describe('[ADMIN][NETWORKS]', () => {
 
     // Rede Leste: add Joana, then Pedro, who must be moved from Rede Oeste.
     await page.goto('/admin/rede-afiliados');
-    await page.getByRole('link', { name: `Rede Leste ${tag}` }).click();
+    await page.getByRole('link', { name: `Rede Leste ${tag}`, exact: true }).click();
     await page.getByRole('link', { name: 'Add affiliates' }).press('Enter');
     await page.getByLabel('Find affiliates').fill(tag);
     await page.getByRole('button', { name: `Add Rede Joana${tag}` }).click();
@@ -84,14 +84,27 @@ test("[ADMIN][NETWORKS] a network's sales: totals on the list and its own sales 
       status: 'approved',
     },
   });
+  // A cancelled sale too: counted the same way on the list and on the network's sales screen.
+  const cancelled = await call<{ id: number }>('/sales', {
+    token,
+    body: { campaign_id: campaign.id, affiliate_code: code, amount_cents: 9_000, payment_method: 'pix' },
+  });
+  await call(`/sales/${cancelled.id}/cancel`, { method: 'POST', token });
 
   await useSession(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/rede-afiliados');
+  await expect(page.getByText('Sales is every sale of theirs, whatever its status')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `Rede Vendas ${tag}` })).toContainText('R$250.00');
+  // The count opens what it counts.
+  await page.getByRole('link', { name: `2 sales of Rede Vendas ${tag}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Sales of Rede Vendas ${tag}` })).toBeVisible();
+  await expect(page.getByTestId('sales-total-count')).toHaveText('2');
   await page.goto(`/admin/rede-afiliados/detalhes/${network.id}`);
   await expect(page.getByRole('row').filter({ hasText: `Vendas${tag}` })).toContainText('R$25.00');
   await page.getByRole('main').getByRole('link', { name: 'Sales', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Sales of Rede Vendas ${tag}` })).toBeVisible();
-  await expect(page.getByTestId('sales-total-count')).toHaveText('1');
-  await expect(page.getByRole('row').filter({ hasText: campaign.name })).toContainText('Approved');
+  await expect(page.getByTestId('sales-total-count')).toHaveText('2');
+  await expect(page.getByRole('row').filter({ hasText: campaign.name }).first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Approved' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Cancelled' })).toHaveCount(1);
 });

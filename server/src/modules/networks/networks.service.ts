@@ -9,13 +9,14 @@ import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
 
 /**
- * Sales of the affiliates who are members now: how many count (pending or approved), the approved
- * amount and the approved commission. `owner` is the SQL of the affiliates to sum over.
+ * Sales of the affiliates who are members now: how many (every status, as the network's sales
+ * screen lists them, so the two agree), the approved amount and the approved commission. `owner`
+ * is the SQL of the affiliates to sum over.
  */
 function salesTotals(owner: ReturnType<typeof sql>) {
   const of = sql`from ${sales} where ${sales.affiliateId} in (${owner})`;
   return {
-    salesCount: sql<number>`(select count(*)::int ${of} and ${sales.status} in ('pending', 'approved'))`,
+    salesCount: sql<number>`(select count(*)::int ${of})`,
     approvedSalesCents: sql<string>`(select coalesce(sum(${sales.amountCents}), 0) ${of} and ${sales.status} = 'approved')`,
     commissionCents: sql<string>`(select coalesce(sum(${sales.commissionCents}), 0) ${of} and ${sales.status} = 'approved')`,
   };

@@ -118,10 +118,10 @@ describe('networks', () => {
     };
     await sale(member.user.affiliateId, 10_000, 'approve');
     await sale(member.user.affiliateId, 5_000); // pending: counted, not approved
-    await sale(member.user.affiliateId, 7_000, 'cancel'); // not counted
+    await sale(member.user.affiliateId, 7_000, 'cancel'); // counted (the network's sales screen lists it), not approved
     await sale(outsider.user.affiliateId, 99_000, 'approve'); // not a member
     const details = (await inject('GET', `/networks/${network.id}`)).json();
-    const expected = { sales_count: 2, approved_sales_cents: 10_000, commission_cents: 1_000 };
+    const expected = { sales_count: 3, approved_sales_cents: 10_000, commission_cents: 1_000 };
     expect(details).toMatchObject(expected);
     expect(details.members[0]).toMatchObject({ affiliate_id: member.user.affiliateId, ...expected });
     const listed = (await inject('GET', '/networks')).json().items.find((n: { id: number }) => n.id === network.id);

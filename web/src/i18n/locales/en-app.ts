@@ -586,7 +586,11 @@ export const enApp = {
     approvedSales: 'Approved sales',
     commission: 'Commission',
     salesOf: 'Sales of {{name}}',
-    salesDescription: 'Sales of the affiliates who are members of this network now.',
+    salesDescription: 'Every sale, whatever its status, of the affiliates who are members of this network now.',
+    salesCountLink_one: '{{count}} sale of {{name}}',
+    salesCountLink_other: '{{count}} sales of {{name}}',
+    countsNote:
+      'Counted over the affiliates who are members now: Sales is every sale of theirs, whatever its status (as each network’s sales screen lists them); Approved sales and Commission, the approved ones only.',
     remove: 'Remove',
     removed: '{{name}} left the network.',
     add: 'Add',

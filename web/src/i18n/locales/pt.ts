@@ -747,7 +747,11 @@ export const pt: Messages = {
     approvedSales: 'Vendas aprovadas',
     commission: 'Comissão',
     salesOf: 'Vendas de {{name}}',
-    salesDescription: 'Vendas dos afiliados que são membros desta rede agora.',
+    salesDescription: 'Todas as vendas, em qualquer status, dos afiliados que são membros desta rede agora.',
+    salesCountLink_one: '{{count}} venda de {{name}}',
+    salesCountLink_other: '{{count}} vendas de {{name}}',
+    countsNote:
+      'Contado sobre os afiliados que são membros agora: Vendas são todas as vendas deles, em qualquer status (como a tela de vendas de cada rede as lista); Vendas aprovadas e Comissão, só as aprovadas.',
     remove: 'Remover',
     removed: '{{name}} saiu da rede.',
     add: 'Adicionar',

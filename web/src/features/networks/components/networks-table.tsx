@@ -47,7 +47,22 @@ export function NetworksTable() {
             isHiddenInCard: true,
           },
           { accessor: 'member_count', title: t('networks.members'), textAlign: 'right' },
-          { accessor: 'sales_count', title: t('networks.salesCount'), textAlign: 'right' },
+          {
+            accessor: 'sales_count',
+            title: t('networks.salesCount'),
+            textAlign: 'right',
+            // The count opens exactly what it counts: the network's sales screen.
+            render: (n) => (
+              <Anchor
+                component={Link}
+                to={pathTo('adminNetworkSales', { id: n.id })}
+                size="sm"
+                aria-label={t('networks.salesCountLink', { count: n.sales_count, name: n.name })}
+              >
+                {n.sales_count}
+              </Anchor>
+            ),
+          },
           {
             accessor: 'approved_sales_cents',
             title: t('networks.approvedSales'),
@@ -69,6 +84,9 @@ export function NetworksTable() {
           },
         ]}
       />
+      <Text size="xs" c="dimmed" mt="sm">
+        {t('networks.countsNote')}
+      </Text>
     </>
   );
 }
