@@ -200,6 +200,11 @@ export const saleSchema = z.object({
   affiliate_id: z.number().int(),
   affiliate_name: z.string(),
   affiliate_code: z.string(),
+  /**
+   * A split sale's other affiliate (the first click's), by name: an admin's view only; an affiliate
+   * reads "another affiliate". Each share is in `commission.shares`.
+   */
+  shared_affiliate_name: z.string().nullable(),
   network_id: z.number().int().nullable(),
   click_id: z.string().nullable(),
   external_id: z.string().nullable(),

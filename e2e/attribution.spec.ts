@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiSignIn, call, createApprovedAffiliate, createCampaign, useSession } from './support/api';
+import {
+  ADMIN,
+  apiSignIn,
+  call,
+  createApprovedAffiliate,
+  createCampaign,
+  useSession as startSignedIn,
+  useSession,
+} from './support/api';
 import { E2E_BASE_URL, MERCHANT_URL } from './support/constants';
 
 type Sale = {
@@ -120,6 +128,24 @@ test.describe('[ATTRIBUTION]', () => {
         await expect(why.getByTestId('sale-share-last')).toContainText('6.18');
       }
       await why.screenshot({ path: test.info().outputPath(`why-${model}.png`), fullPage: true });
+      if (expected.shares) {
+        // Her list says the figure is her part of a shared sale.
+        await why.goto('/vendas');
+        await expect(why.getByRole('row').filter({ hasText: campaign.name })).toContainText(
+          'Your share of a split sale',
+        );
+        // The admin's overview shows the split: both affiliates, each share.
+        const overview = await browser.newContext();
+        const adminPage = await overview.newPage();
+        await startSignedIn(adminPage, ADMIN.email, ADMIN.password);
+        await adminPage.goto('/admin/vendas/visao-geral');
+        await adminPage.getByRole('textbox', { name: /Search order/ }).fill(`pedido-${clickId}`);
+        const row = adminPage.getByRole('row').filter({ hasText: campaign.name });
+        await expect(row).toContainText('Bia Última');
+        await expect(row).toContainText('Split with Ana Primeira (first click)');
+        await expect(row.getByTestId('sale-split')).toHaveText('R$6.17 first click + R$6.18 last');
+        await overview.close();
+      }
       await context.close();
     });
   }

@@ -329,6 +329,10 @@ async function writeBatch(
         networkId: entry.owner.affiliate.networkId,
         firstName: entry.owner.firstName ?? '',
         lastName: entry.owner.lastName ?? '',
+        sharedAffiliateName:
+          entry.values.sharedAffiliateId && entry.sharedWith
+            ? `${entry.sharedWith.firstName ?? ''} ${entry.sharedWith.lastName ?? ''}`
+            : null,
       },
       ADMIN_VIEW,
     );

@@ -19,6 +19,9 @@ const saleColumns = {
   networkId: affiliates.networkId,
   firstName: users.firstName,
   lastName: users.lastName,
+  // A split sale's first-click affiliate, named where the sale is shown (an admin's view).
+  sharedAffiliateName: sql<string | null>`(select su.first_name || ' ' || su.last_name
+    from ${affiliates} sa join ${users} su on su.id = sa.user_id where sa.id = ${sales.sharedAffiliateId})`,
 };
 type SaleRow = {
   sale: typeof sales.$inferSelect;
@@ -27,6 +30,7 @@ type SaleRow = {
   networkId: number | null;
   firstName: string;
   lastName: string;
+  sharedAffiliateName: string | null;
 };
 
 /** j***@example.com: an affiliate sees that a buyer left an address, not whose it is. */
@@ -68,6 +72,7 @@ export function toSale(row: SaleRow, viewer: Viewer): Sale {
     affiliate_id: view.asFirst ? view.asFirst.affiliate_id : sale.affiliateId,
     affiliate_name: view.asFirst ? '' : `${row.firstName} ${row.lastName}`,
     affiliate_code: view.asFirst ? (view.asFirst.affiliate_code ?? '') : row.affiliateCode,
+    shared_affiliate_name: viewer.isAdmin ? (row.sharedAffiliateName ?? null) : null,
     network_id: row.networkId,
     click_id: sale.clickId,
     external_id: sale.externalId,

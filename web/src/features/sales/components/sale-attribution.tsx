@@ -33,7 +33,7 @@ export function SaleAttributionRows({ sale, admin }: { sale: Sale; admin: boolea
             <Text size="xs" c="dimmed" component="div">
               {share.affiliate_code
                 ? admin
-                  ? share.affiliate_code
+                  ? `${(share.role === 'first' ? sale.shared_affiliate_name : sale.affiliate_name) ?? ''} · ${share.affiliate_code}`
                   : t('sales.details.share.you')
                 : t('sales.details.share.other')}
             </Text>

@@ -134,6 +134,11 @@ export function SalesTable({
                 <Text size="xs" c="dimmed" ff="monospace">
                   {s.affiliate_code}
                 </Text>
+                {s.shared_affiliate_name && (
+                  <Text size="xs" c="dimmed">
+                    {t('sales.splitWith', { name: s.shared_affiliate_name })}
+                  </Text>
+                )}
               </Stack>
             ),
           },
@@ -159,13 +164,16 @@ export function SalesTable({
       sortable: true,
       textAlign: 'right',
       render: (s) => (
-        <Text
-          size="sm"
-          fw={600}
-          td={['cancelled', 'refunded', 'chargeback'].includes(s.status) ? 'line-through' : undefined}
-        >
-          {money(s.commission_cents)}
-        </Text>
+        <Stack gap={0} align="flex-end">
+          <Text
+            size="sm"
+            fw={600}
+            td={['cancelled', 'refunded', 'chargeback'].includes(s.status) ? 'line-through' : undefined}
+          >
+            {money(s.commission_cents)}
+          </Text>
+          <SplitShares sale={s} admin={admin} />
+        </Stack>
       ),
     },
     {
@@ -307,4 +315,25 @@ function SaleRowActions({ sale, onDecide }: { sale: Sale; onDecide: (action: Sal
       </Group>
     );
   return null;
+}
+
+/**
+ * A split sale's shares under its commission: an admin reads both (the first click's, then the
+ * last's), an affiliate that the figure is their part of a shared sale.
+ */
+function SplitShares({ sale, admin }: { sale: Sale; admin: boolean }) {
+  const { t, i18n } = useTranslation();
+  const shares = sale.commission.shares;
+  if (!shares || shares.length < 2) return null;
+  const [first, last] = shares;
+  return (
+    <Text size="xs" c="dimmed" data-testid="sale-split">
+      {admin
+        ? t('sales.splitShares', {
+            first: formatMoney(first?.commission_cents ?? 0, i18n.language),
+            last: formatMoney(last?.commission_cents ?? 0, i18n.language),
+          })
+        : t('sales.yourSplitShare')}
+    </Text>
+  );
 }
