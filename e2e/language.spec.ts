@@ -7,6 +7,7 @@ import {
   createCampaign,
   createQuietAffiliate,
   signInThroughForm,
+  useSession as startSignedIn,
 } from './support/api';
 
 async function setAccountLanguage(email: string, password: string, language: string) {
@@ -175,5 +176,32 @@ test.describe('[LANGUAGE][AR] right to left, in the right order', () => {
     const sentence = (await description.textContent()) ?? '';
     const [first, stop] = await drawnX(description, [sentence.indexOf('Y'), sentence.lastIndexOf('.')]);
     expect(first).toBeLessThan(stop as number);
+  });
+
+  test('[LANGUAGE][AR][PHONE] at 390 px in Arabic the admin’s latest sales keep a name and its date apart, each cut at its end', async ({
+    page,
+  }) => {
+    const affiliate = await createQuietAffiliate('Nome', `Latino${Date.now()}`);
+    await recordSale(affiliate.email);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // This browser only (the admin's account keeps its language for the other journeys).
+    await page.addInitScript(() =>
+      localStorage.setItem('settings', JSON.stringify({ language: 'ar', direction: 'rtl' })),
+    );
+    await startSignedIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const meta = page.getByTestId('latest-sale-meta').first();
+    await expect(meta).toBeVisible();
+    // The Latin name comes first and reads left to right: to the left of its date, not after it.
+    const [name, date] = await meta.locator('bdi').all();
+    if (!name || !date) throw new Error('the line has no name and date');
+    const nameBox = await name.boundingBox();
+    const dateBox = await date.boundingBox();
+    expect(nameBox?.x ?? 0).toBeLessThan(dateBox?.x ?? 0);
+    // A long Latin campaign name is cut at its end (its own direction), not at its start.
+    const campaign = page.getByTestId('latest-sale-campaign').first();
+    expect(await campaign.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await meta.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   });
 });

@@ -82,11 +82,12 @@ export function LatestSales({ items, showAffiliate }: { items: Dashboard['latest
                   fw={600}
                   truncate
                   dir="auto"
+                  data-testid="latest-sale-campaign"
                 >
                   {s.campaign_name}
                 </Anchor>
                 {/* Each part isolated: a Latin name beside a date must not be reordered on a right-to-left page. */}
-                <Text size="xs" c="dimmed" truncate dir="auto">
+                <Text size="xs" c="dimmed" truncate dir="auto" data-testid="latest-sale-meta">
                   {showAffiliate && (
                     <>
                       <bdi>{s.affiliate_name}</bdi>
