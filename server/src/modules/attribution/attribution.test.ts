@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { selectRows } from '../../db/client';
 import {
   affiliates,
   clicks,
@@ -423,6 +424,50 @@ describe('a split sale in the numbers', () => {
     expect(anaLine).toContain(';10,00;');
     expect(anaLine).not.toContain('20,00');
     expect(anaLine).not.toContain(codes[B()]);
+  });
+});
+
+describe('a split sale in the first click’s own figures', () => {
+  test('her home and the campaign’s results count the split sales she shares; the programme counts each once', async () => {
+    const { campaignId, last } = await aThenB('split_first_last');
+    await saleOn(campaignId, last, 30_000, { status: 'approved' });
+    await saleOn(campaignId, last, 10_000, { external_id: `pendente-${last}` });
+    await mergeRecentStats(db());
+    const count = async (where: ReturnType<typeof sql>) =>
+      (await selectRows<{ n: number }>(db(), sql`select count(*)::int as n from sales where ${where}`))[0]?.n ?? 0;
+    const sharedApproved = await count(
+      sql`shared_affiliate_id = ${A()} and campaign_id = ${campaignId} and status = 'approved'`,
+    );
+    const sharedEarning = await count(
+      sql`shared_affiliate_id = ${A()} and campaign_id = ${campaignId} and status in ('pending', 'approved')`,
+    );
+    expect(sharedApproved).toBeGreaterThan(0);
+    // The rollups count a split sale for its owner only (so sums over affiliates count it once).
+    const [own] = await db()
+      .select({
+        approved: sql<number>`coalesce(sum(${dailyStats.approvedSales}), 0)::int`,
+        earning: sql<number>`coalesce(sum(${dailyStats.approvedSales} + ${dailyStats.pendingSales}), 0)::int`,
+      })
+      .from(dailyStats)
+      .where(and(eq(dailyStats.campaignId, campaignId), eq(dailyStats.affiliateId, A())));
+
+    const home = (await t.app.inject({ method: 'GET', url: '/api/v1/metrics/me', headers: ana.headers })).json();
+    const line = home.top_campaigns.find((c: { campaign_id: number }) => c.campaign_id === campaignId);
+    expect(line?.approved_sales).toBe(Number(own?.approved ?? 0) + sharedApproved);
+    expect(line?.approved_commission_cents).toBeGreaterThan(0);
+    const results = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaigns/${campaignId}/stats`,
+      headers: ana.headers,
+    });
+    expect(results.json().totals.sales).toBe(Number(own?.earning ?? 0) + sharedEarning);
+
+    // The programme's home counts each sale once, whoever shares it.
+    const programme = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/metrics/overview', headers: admin.headers })
+    ).json();
+    const programmeLine = programme.top_campaigns.find((c: { campaign_id: number }) => c.campaign_id === campaignId);
+    expect(programmeLine?.approved_sales).toBe(await count(sql`campaign_id = ${campaignId} and status = 'approved'`));
   });
 });
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, dailyStatsNow, users } from '../../db/schema';
 import { type AuthUser, viewerOf } from '../../plugins/auth';
+import { sharedSaleCounts } from '../metrics/shared-sales';
 import { getCampaignById } from './campaigns.service';
 
 type Results = CampaignStats['totals'];
@@ -10,7 +11,8 @@ type Results = CampaignStats['totals'];
 /**
  * Counted clicks (no bots, no repeats) and the sales that earn (pending or approved) per affiliate on
  * one campaign, from the daily rollup (it grows with days, not with clicks). An affiliate sees only
- * their own line.
+ * their own line, with the split sales they share counted (an admin's lines count a sale once, for
+ * its owner).
  */
 export async function getCampaignStats(db: Db, user: AuthUser, campaignId: number): Promise<CampaignStats> {
   await getCampaignById(db, campaignId);
@@ -29,11 +31,16 @@ export async function getCampaignStats(db: Db, user: AuthUser, campaignId: numbe
       and(eq(dailyStatsNow.campaignId, campaignId), only === null ? undefined : eq(dailyStatsNow.affiliateId, only)),
     )
     .groupBy(dailyStatsNow.affiliateId);
+  // An affiliate's own line counts the split sales they share, where their commission counts.
+  const shared =
+    only === null
+      ? 0
+      : (await sharedSaleCounts(db, only, { campaignId })).reduce((n, r) => n + r.pending + r.approved, 0);
   const byAffiliate = new Map<number, Results>();
   for (const row of found) {
     const line = {
       clicks: Number(row.clicks),
-      sales: Number(row.sales),
+      sales: Number(row.sales) + (row.affiliateId === only ? shared : 0),
       commission_cents: Number(row.commission),
       approved_commission_cents: Number(row.approved),
     };

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { availableBalance } from '../ledger/ledger.service';
+import { sharedSaleCounts } from './shared-sales';
 
 type Period = z.output<typeof periodQuerySchema>;
 /** Whose numbers: one affiliate's, or the programme's (optionally one network's). */
@@ -56,7 +57,7 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
           where: and(inPeriod(dailyAffiliateStatsNow.day), ofNetwork(dailyAffiliateStatsNow.affiliateId)),
         };
   const perCampaign = programme ? programmeWide : { table: dailyStatsNow, where: scoped };
-  const [days, byCampaign, latest, available, waiting] = await Promise.all([
+  const [days, byCampaign, latest, available, waiting, shared] = await Promise.all([
     db
       .select({ day: dayOf(perDay.table), ...figures(perDay.table) })
       .from(perDay.table)
@@ -94,7 +95,25 @@ export async function getDashboard(db: Db, scope: Scope, query: Period): Promise
       .limit(5),
     affiliateId ? availableBalance(db, affiliateId) : Promise.resolve(null),
     affiliateId ? Promise.resolve(null) : waitingForAdmins(db),
+    // An affiliate's own figures count the split sales they share, where their commission counts.
+    affiliateId ? sharedSaleCounts(db, affiliateId, { from, to }) : Promise.resolve([]),
   ]);
+  const none = { clicks: '0', n: '0', amount: '0', commission: '0', pendingSales: '0', pendingCommission: '0' };
+  for (const row of shared) {
+    let day = days.find((d) => d.day === row.day);
+    if (!day) {
+      day = { day: row.day, ...none };
+      days.push(day);
+    }
+    day.n = String(Number(day.n) + row.approved);
+    day.pendingSales = String(Number(day.pendingSales) + row.pending);
+    let campaign = byCampaign.find((c) => c.campaignId === row.campaignId);
+    if (!campaign) {
+      campaign = { campaignId: row.campaignId, ...none };
+      byCampaign.push(campaign);
+    }
+    campaign.n = String(Number(campaign.n) + row.approved);
+  }
 
   const on = new Map(days.map((r) => [r.day, r]));
   const series = daysOf(from, to).map((d) => ({

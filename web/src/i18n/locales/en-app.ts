@@ -1451,7 +1451,8 @@ export const enApp = {
     eventsTitle: 'Analytics events',
     searchLog: 'Search title or text…',
     logColumns: { person: 'Person', notification: 'Notification', event: 'Event', title: 'Notification title' },
-    description: 'Your clicks, sales and commissions. Sales and commissions count approved ones unless marked pending.',
+    description:
+      'Your clicks, sales and commissions. Sales and commissions count approved ones unless marked pending; a sale split with another affiliate counts for you too, with your share.',
     adminDescription:
       'The programme at a glance, and what waits for you. Sales and commissions are approved ones unless marked pending.',
     period: 'Period',

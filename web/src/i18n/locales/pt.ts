@@ -1620,7 +1620,7 @@ export const pt: Messages = {
     searchLog: 'Buscar título ou texto…',
     logColumns: { person: 'Pessoa', notification: 'Notificação', event: 'Evento', title: 'Título da notificação' },
     description:
-      'Seus cliques, vendas e comissões. Vendas e comissões contam as aprovadas, salvo quando indicado pendente.',
+      'Seus cliques, vendas e comissões. Vendas e comissões contam as aprovadas, salvo quando indicado pendente; uma venda dividida com outro afiliado conta para você também, com a sua parte.',
     adminDescription:
       'O programa num relance, e o que espera por você. Vendas e comissões são as aprovadas, salvo quando indicado pendente.',
     period: 'Período',

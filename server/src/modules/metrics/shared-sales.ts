@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { type Db, selectRows } from '../../db/client';
+import { trafficDayOf } from './traffic';
+
+/** One day and campaign of an affiliate's shares of split sales, by the status the sales are in. */
+export type SharedSaleCount = { day: string; campaignId: number; pending: number; approved: number };
+
+/**
+ * The split sales an affiliate shares as the first click's (docs/decisions/021), counted per
+ * Brasília day and campaign, as the rollups count sales. The rollups count a split sale for its
+ * owner only, so that the programme's and a network's sums count it once; an affiliate's own
+ * figures add these, so the sales they earned a share of count where the share's commission does
+ * (a campaign with R$ 44,55 approved and 0 approved sales read as a contradiction). Read from the
+ * sales themselves: the partial index on the sharing affiliate holds only split sales.
+ */
+export async function sharedSaleCounts(
+  db: Db,
+  affiliateId: number,
+  within: { from?: string; to?: string; campaignId?: number } = {},
+): Promise<SharedSaleCount[]> {
+  const day = sql.raw(trafficDayOf('created_at'));
+  const rows = await selectRows<{ day: string; campaign_id: unknown; pending: unknown; approved: unknown }>(
+    db,
+    sql`
+    select to_char(${day}, 'YYYY-MM-DD') as day, campaign_id,
+      count(*) filter (where status = 'pending') as pending, count(*) filter (where status = 'approved') as approved
+    from sales
+    where shared_affiliate_id = ${affiliateId}
+      ${within.campaignId === undefined ? sql`` : sql`and campaign_id = ${within.campaignId}`}
+      ${within.from === undefined ? sql`` : sql`and ${day} >= ${within.from}::date`}
+      ${within.to === undefined ? sql`` : sql`and ${day} <= ${within.to}::date`}
+    group by 1, 2`,
+  );
+  return rows.map((row) => ({
+    day: row.day,
+    campaignId: Number(row.campaign_id),
+    pending: Number(row.pending),
+    approved: Number(row.approved),
+  }));
+}
