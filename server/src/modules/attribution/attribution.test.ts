@@ -462,6 +462,16 @@ describe('a split sale in the first click’s own figures', () => {
     });
     expect(results.json().totals.sales).toBe(Number(own?.earning ?? 0) + sharedEarning);
 
+    // An admin reads her line of the campaign's results as she does; its totals count each sale once.
+    const asAdmin = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/campaigns/${campaignId}/stats`, headers: admin.headers })
+    ).json();
+    const anaLine = asAdmin.affiliates.find((a: { affiliate_id: number }) => a.affiliate_id === A());
+    expect(anaLine?.sales).toBe(results.json().totals.sales);
+    expect(asAdmin.totals.sales).toBe(
+      await count(sql`campaign_id = ${campaignId} and status in ('pending', 'approved')`),
+    );
+
     // The programme's home counts each sale once, whoever shares it.
     const programme = (
       await t.app.inject({ method: 'GET', url: '/api/v1/metrics/overview', headers: admin.headers })

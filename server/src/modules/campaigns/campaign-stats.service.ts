@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, dailyStatsNow, users } from '../../db/schema';
 import { type AuthUser, viewerOf } from '../../plugins/auth';
-import { sharedSaleCounts } from '../metrics/shared-sales';
+import { sharedEarningSalesByAffiliate, sharedSaleCounts } from '../metrics/shared-sales';
 import { getCampaignById } from './campaigns.service';
 
 type Results = CampaignStats['totals'];
@@ -31,28 +31,31 @@ export async function getCampaignStats(db: Db, user: AuthUser, campaignId: numbe
       and(eq(dailyStatsNow.campaignId, campaignId), only === null ? undefined : eq(dailyStatsNow.affiliateId, only)),
     )
     .groupBy(dailyStatsNow.affiliateId);
-  // An affiliate's own line counts the split sales they share, where their commission counts.
+  // Each affiliate's line counts the split sales they share, where their commission counts; the
+  // campaign's totals count each sale once (for its owner, as the rollups do).
   const shared =
     only === null
-      ? 0
-      : (await sharedSaleCounts(db, only, { campaignId })).reduce((n, r) => n + r.pending + r.approved, 0);
+      ? await sharedEarningSalesByAffiliate(db, campaignId)
+      : new Map([
+          [only, (await sharedSaleCounts(db, only, { campaignId })).reduce((n, r) => n + r.pending + r.approved, 0)],
+        ]);
   const byAffiliate = new Map<number, Results>();
+  const totals: Results = { clicks: 0, sales: 0, commission_cents: 0, approved_commission_cents: 0 };
   for (const row of found) {
+    const own = Number(row.sales);
     const line = {
       clicks: Number(row.clicks),
-      sales: Number(row.sales) + (row.affiliateId === only ? shared : 0),
+      sales: own + (shared.get(row.affiliateId) ?? 0),
       commission_cents: Number(row.commission),
       approved_commission_cents: Number(row.approved),
     };
     // Rows left by refunded or cancelled sales alone earn nothing and show no line.
-    if (line.clicks > 0 || line.sales > 0) byAffiliate.set(row.affiliateId, line);
-  }
-  const totals: Results = { clicks: 0, sales: 0, commission_cents: 0, approved_commission_cents: 0 };
-  for (const r of byAffiliate.values()) {
-    totals.clicks += r.clicks;
-    totals.sales += r.sales;
-    totals.commission_cents += r.commission_cents;
-    totals.approved_commission_cents += r.approved_commission_cents;
+    if (line.clicks === 0 && line.sales === 0) continue;
+    byAffiliate.set(row.affiliateId, line);
+    totals.clicks += line.clicks;
+    totals.sales += only === null ? own : line.sales;
+    totals.commission_cents += line.commission_cents;
+    totals.approved_commission_cents += line.approved_commission_cents;
   }
   if (only !== null || byAffiliate.size === 0) return { totals, affiliates: [] };
   const people = await db

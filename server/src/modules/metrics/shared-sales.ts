@@ -38,3 +38,18 @@ export async function sharedSaleCounts(
     approved: Number(row.approved),
   }));
 }
+
+/**
+ * How many of a campaign's earning split sales (pending or approved) each affiliate shares as the
+ * first click's: what each one's line of the campaign's results adds to the sales the rollups give
+ * them, so that an admin reads an affiliate's line as the affiliate does.
+ */
+export async function sharedEarningSalesByAffiliate(db: Db, campaignId: number): Promise<Map<number, number>> {
+  const rows = await selectRows<{ affiliate_id: unknown; n: unknown }>(
+    db,
+    sql`select shared_affiliate_id as affiliate_id, count(*) as n from sales
+      where shared_affiliate_id is not null and campaign_id = ${campaignId} and status in ('pending', 'approved')
+      group by 1`,
+  );
+  return new Map(rows.map((row) => [Number(row.affiliate_id), Number(row.n)]));
+}
