@@ -472,6 +472,15 @@ describe('a split sale in the first click’s own figures', () => {
       await count(sql`campaign_id = ${campaignId} and status in ('pending', 'approved')`),
     );
 
+    // The top 10 by approved sales counts hers as her home does.
+    const top = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/metrics/top-affiliates?by=approved_sales&limit=100',
+      headers: admin.headers,
+    });
+    const anaTop = top.json().items.find((row: { affiliate_id: number }) => row.affiliate_id === A());
+    expect(anaTop?.approved_sales).toBe(home.totals.approved_sales);
+
     // The programme's home counts each sale once, whoever shares it.
     const programme = (
       await t.app.inject({ method: 'GET', url: '/api/v1/metrics/overview', headers: admin.headers })

@@ -11,6 +11,7 @@ import { SALE_STATUSES } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, selectRows } from '../../db/client';
+import { trafficDayOf } from './traffic';
 
 type Period = z.output<typeof periodQuerySchema>;
 type Row = Record<string, unknown>;
@@ -63,13 +64,23 @@ export async function getTopAffiliates(
   const found = await rows<Row>(
     db,
     sql`
-    with d as (
-      select affiliate_id, sum(clicks)::int as clicks, sum(approved_sales)::int as approved_sales,
+    with shared as (
+      -- The approved split sales each affiliate shares as the first click's: counted for them as on
+      -- their own home (the rollups count a split sale for its owner only).
+      select shared_affiliate_id as affiliate_id, count(*)::int as n
+      from sales
+      where shared_affiliate_id is not null and status = 'approved'
+        and ${sql.raw(trafficDayOf('created_at'))} between ${from}::date and ${to}::date
+      group by 1
+    ),
+    d as (
+      select affiliate_id, sum(clicks)::int as clicks,
+        (sum(approved_sales) + coalesce(min(shared.n), 0))::int as approved_sales,
         sum(approved_amount_cents) as amount, sum(approved_commission_cents) as commission
-      from daily_affiliate_stats_now
+      from daily_affiliate_stats_now left join shared using (affiliate_id)
       where day between ${from}::date and ${to}::date${inNetwork(sql`affiliate_id`, query.network_id)}
       group by affiliate_id
-      having sum(clicks) > 0 or sum(approved_sales) > 0
+      having sum(clicks) > 0 or sum(approved_sales) + coalesce(min(shared.n), 0) > 0
     )
     select a.id, u.first_name || ' ' || u.last_name as name, a.code, n.name as network_name, l.name as level_name,
       d.clicks, d.approved_sales, d.amount, d.commission,
