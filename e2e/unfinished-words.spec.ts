@@ -65,15 +65,18 @@ const roleOf = (path: string): Role | 'none' =>
         ? 'public'
         : 'affiliate';
 
-/** What the page shows that is not a word: raw keys in its text, field names over its columns. */
-async function unfinishedWords(page: Page): Promise<string[]> {
-  const { texts, headers } = await page.evaluate(() => {
+/**
+ * Every text a person sees or hears on the page: its visible text nodes (outside `skip`) and the
+ * placeholders, accessible names and titles of its visible elements.
+ */
+function visibleTexts(page: Page, skip: string): Promise<string[]> {
+  return page.evaluate((skipped) => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
       const parent = node.parentElement;
-      if (text && parent?.checkVisibility({ visibilityProperty: true }) && !parent.closest('script, style')) {
+      if (text && parent?.checkVisibility({ visibilityProperty: true }) && !parent.closest(skipped)) {
         texts.push(text);
       }
     }
@@ -84,11 +87,18 @@ async function unfinishedWords(page: Page): Promise<string[]> {
         if (value) texts.push(value);
       }
     }
-    const headers = [...document.querySelectorAll<HTMLElement>('th, [role="columnheader"]')]
+    return texts;
+  }, skip);
+}
+
+/** What the page shows that is not a word: raw keys in its text, field names over its columns. */
+async function unfinishedWords(page: Page): Promise<string[]> {
+  const texts = await visibleTexts(page, 'script, style');
+  const headers = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('th, [role="columnheader"]')]
       .filter((th) => th.checkVisibility())
-      .map((th) => (th.textContent ?? '').trim());
-    return { texts, headers };
-  });
+      .map((th) => (th.textContent ?? '').trim()),
+  );
   const found = new Set<string>();
   for (const text of texts) {
     if (KEYS.has(text)) found.add(`key: ${text}`);
@@ -111,30 +121,8 @@ const LIBRARY_ENGLISH = [
 
 /** Visible texts of a Portuguese screen that are English: a translation missing, or a library's own words. */
 async function englishWords(page: Page): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      const parent = node.parentElement;
-      if (
-        text &&
-        parent?.checkVisibility({ visibilityProperty: true }) &&
-        // Code, and what the server wrote in the account's language when it happened (a notification).
-        !parent.closest('script, style, code, pre, [data-server-text]')
-      ) {
-        found.push(text);
-      }
-    }
-    for (const element of document.querySelectorAll<HTMLElement>('[placeholder], [aria-label], [title]')) {
-      if (!element.checkVisibility()) continue;
-      for (const name of ['placeholder', 'aria-label', 'title']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) found.push(value);
-      }
-    }
-    return found;
-  });
+  // Code, and what the server wrote in the account's language when it happened (a notification), left out.
+  const texts = await visibleTexts(page, 'script, style, code, pre, [data-server-text]');
   return [
     ...new Set(
       texts.filter(

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, dailyStatsNow, users } from '../../db/schema';
 import { type AuthUser, viewerOf } from '../../plugins/auth';
-import { sharedEarningSalesByAffiliate, sharedSaleCounts } from '../metrics/shared-sales';
+import { sharedEarningSalesByAffiliate } from '../metrics/shared-sales';
 import { getCampaignById } from './campaigns.service';
 
 type Results = CampaignStats['totals'];
@@ -33,12 +33,7 @@ export async function getCampaignStats(db: Db, user: AuthUser, campaignId: numbe
     .groupBy(dailyStatsNow.affiliateId);
   // Each affiliate's line counts the split sales they share, where their commission counts; the
   // campaign's totals count each sale once (for its owner, as the rollups do).
-  const shared =
-    only === null
-      ? await sharedEarningSalesByAffiliate(db, campaignId)
-      : new Map([
-          [only, (await sharedSaleCounts(db, only, { campaignId })).reduce((n, r) => n + r.pending + r.approved, 0)],
-        ]);
+  const shared = await sharedEarningSalesByAffiliate(db, campaignId, only ?? undefined);
   const byAffiliate = new Map<number, Results>();
   const totals: Results = { clicks: 0, sales: 0, commission_cents: 0, approved_commission_cents: 0 };
   for (const row of found) {

@@ -11,7 +11,7 @@ import { SALE_STATUSES } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, selectRows } from '../../db/client';
-import { trafficDayOf } from './traffic';
+import { sharedApprovedInPeriod } from './shared-sales';
 
 type Period = z.output<typeof periodQuerySchema>;
 type Row = Record<string, unknown>;
@@ -64,15 +64,9 @@ export async function getTopAffiliates(
   const found = await rows<Row>(
     db,
     sql`
-    with shared as (
-      -- The approved split sales each affiliate shares as the first click's: counted for them as on
-      -- their own home (the rollups count a split sale for its owner only).
-      select shared_affiliate_id as affiliate_id, count(*)::int as n
-      from sales
-      where shared_affiliate_id is not null and status = 'approved'
-        and ${sql.raw(trafficDayOf('created_at'))} between ${from}::date and ${to}::date
-      group by 1
-    ),
+    -- The approved split sales each affiliate shares as the first click's: counted for them as on
+    -- their own home (the rollups count a split sale for its owner only).
+    with shared as (${sharedApprovedInPeriod(from, to)}),
     d as (
       select affiliate_id, sum(clicks)::int as clicks,
         (sum(approved_sales) + coalesce(min(shared.n), 0))::int as approved_sales,
