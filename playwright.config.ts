@@ -20,6 +20,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A first visit opens in the browser's language: journeys read English unless they ask otherwise.
+    locale: 'en-US',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [

@@ -64,7 +64,7 @@ test.describe('[LANGUAGE] one language, the person’s', () => {
     const affiliate = await createQuietAffiliate('Lingua', `Portuguesa${Date.now()}`);
     await setAccountLanguage(affiliate.email, affiliate.password, 'pt');
 
-    // A first visit: the sign-in page is English (SPEC.md §1) until the account says otherwise.
+    // A first visit from an English browser: the sign-in page is English until the account says otherwise.
     await page.goto('/auth/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await signInThroughForm(page, affiliate.email, affiliate.password);
@@ -122,6 +122,37 @@ test.describe('[LANGUAGE] one language, the person’s', () => {
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
     await page.goto('/auth/forgot-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible();
+  });
+
+  test('[LANGUAGE] a first visit opens in the browser’s language among the five, else in English', async ({
+    browser,
+  }) => {
+    const visit = async (locale: string) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto('/auth/login');
+      return { page, close: () => context.close() };
+    };
+    const brazilian = await visit('pt-BR');
+    await expect(brazilian.page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await expect(brazilian.page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(brazilian.page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('pt');
+    // A language chosen on this browser wins over the browser's from then on.
+    await brazilian.page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await brazilian.page.reload();
+    await expect(brazilian.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await brazilian.close();
+
+    const arabic = await visit('ar-EG');
+    await expect(arabic.page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(arabic.page.getByRole('combobox')).toHaveValue('ar');
+    await arabic.close();
+
+    // German is not among the five: English, the default.
+    const german = await visit('de-DE');
+    await expect(german.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(german.page.locator('html')).toHaveAttribute('lang', 'en');
+    await german.close();
   });
 
   test('[LANGUAGE][DATES] in Portuguese on an English browser, a day is picked from a Portuguese calendar and reads dd/mm/aaaa', async ({

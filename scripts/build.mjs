@@ -1,11 +1,22 @@
 // `npm run build`: the web app (Vite) into dist/web, each text asset also stored gzip- and
 // brotli-compressed (the server sends those as they are), and the server bundle into dist/server.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+// At log level "warn" a clean build prints nothing: anything it prints (Vite's warnings, Node's
+// about the config's imports) fails the build here, so CI sees it before a newcomer's `npm start` does.
+const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+  encoding: 'utf8',
+});
+const printed = `${vite.stdout}${vite.stderr}`.trim();
+if (printed) console.error(printed);
+if (vite.status !== 0) process.exit(vite.status ?? 1);
+if (printed) {
+  console.error('build: the web build printed the warnings above; fix them (scripts/build.mjs)');
+  process.exit(1);
+}
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 function compressAll(dir) {

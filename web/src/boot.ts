@@ -7,7 +7,7 @@
 import { firstRequests } from './app/first-requests';
 import { paths } from './app/paths';
 import { isPublicPath } from './app/public-roots';
-import { LANGUAGES } from './i18n/languages';
+import { browserLanguage, LANGUAGES } from './i18n/languages';
 import { API_BASE } from './lib/api-client';
 import { startEarlyRequests } from './lib/early-requests';
 import { currentClaims, getToken } from './lib/session';
@@ -43,9 +43,10 @@ function preload(href: string, as: 'script' | 'style') {
 function savedSettings(): { language?: string; mode?: string; direction?: string } {
   try {
     const saved: unknown = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
-    return saved && typeof saved === 'object' ? saved : {};
+    // A first visit opens in the browser's language (theme/settings.ts): fetch that one early.
+    return saved && typeof saved === 'object' ? saved : { language: browserLanguage() };
   } catch {
-    return {};
+    return { language: browserLanguage() };
   }
 }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { switchLanguage } from '../i18n';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '../i18n/languages';
+import { browserLanguage, DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '../i18n/languages';
 import { SETTINGS_KEY } from './settings-key';
 
 /** The colour themes the settings panel offers; the first carries the product's name (SPEC.md §1). */
@@ -57,11 +57,17 @@ export function parseSettings(raw: unknown): PresentationSettings {
   };
 }
 
+/** A first visit (nothing saved on this browser): the defaults, in the browser's language if the portal speaks it. */
+export function firstVisitSettings(language: Language = browserLanguage()): PresentationSettings {
+  return { ...DEFAULT_SETTINGS, language, direction: RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr' };
+}
+
 function load(): PresentationSettings {
   try {
-    return parseSettings(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null'));
+    const saved: unknown = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
+    return saved === null ? firstVisitSettings() : parseSettings(saved);
   } catch {
-    return DEFAULT_SETTINGS;
+    return firstVisitSettings();
   }
 }
 

@@ -22,6 +22,24 @@ function salesTotals(owner: ReturnType<typeof sql>) {
   };
 }
 
+/**
+ * One member's line: their own sales and the split sales they share as the first click's
+ * (docs/decisions/021), each with the member's share of amount and commission, as the member's home
+ * and a campaign's line per affiliate count them. A split between two members is on both lines and
+ * once in the network's totals.
+ */
+function memberTotals(member: ReturnType<typeof sql>) {
+  const of = sql`from ${sales} where (${sales.affiliateId} = ${member} or ${sales.sharedAffiliateId} = ${member})`;
+  const share = (whole: ReturnType<typeof sql>, shared: ReturnType<typeof sql>) =>
+    sql`case when ${sales.affiliateId} = ${member} then ${whole} - ${shared} else ${shared} end`;
+  const approved = sql`${of} and ${sales.status} = 'approved'`;
+  return {
+    salesCount: sql<number>`(select count(*)::int ${of})`,
+    approvedSalesCents: sql<string>`(select coalesce(sum(${share(sql`${sales.amountCents}`, sql`${sales.sharedAmountCents}`)}), 0) ${approved})`,
+    commissionCents: sql<string>`(select coalesce(sum(${share(sql`${sales.commissionCents}`, sql`${sales.sharedCommissionCents}`)}), 0) ${approved})`,
+  };
+}
+
 function networkQuery(db: Db) {
   // Spelled out: in a one-table select Drizzle writes a bare "id", which the subquery would take as its own.
   const networkId = sql`${networks}.id`;
@@ -68,7 +86,7 @@ export async function getNetworkById(db: Db, id: number): Promise<NetworkDetails
       code: affiliates.code,
       status: affiliates.status,
       level_name: levels.name,
-      ...salesTotals(sql`${affiliates.id}`),
+      ...memberTotals(sql`${affiliates.id}`),
     })
     .from(affiliates)
     .innerJoin(users, eq(users.id, affiliates.userId))

@@ -2,7 +2,7 @@ import { ADMIN_ROLE } from '@contract/auth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { campaigns } from '../../db/schema';
+import { campaigns, sales } from '../../db/schema';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedIn>>;
@@ -130,5 +130,57 @@ describe('networks', () => {
     expect(page.items.map((s: { affiliate_id: number }) => s.affiliate_id)).toEqual([member.user.affiliateId]);
     expect(page.totals.amount_cents).toBe(10_000);
     expect((await inject('GET', '/networks/999999/sales')).statusCode).toBe(404);
+  });
+
+  test("a split sale is on each member's line with the member's share, and once in the network's totals", async () => {
+    const db = t.database.db;
+    const network = (await inject('POST', '/networks', { name: 'Rede Dividida' })).json();
+    const owner = await createSignedIn(t.app, db);
+    const sharer = await createSignedIn(t.app, db);
+    for (const member of [owner, sharer])
+      await inject('POST', `/networks/${network.id}/affiliates`, { affiliate_id: member.user.affiliateId });
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        name: 'Split camp',
+        destinationUrl: 'https://x.example.com/',
+        commissionType: 'percent',
+        commissionValue: 1_000,
+        cookieDays: 30,
+        holdDays: 0,
+      })
+      .returning();
+    const ownerId = owner.user.affiliateId ?? 0;
+    const sharerId = sharer.user.affiliateId ?? 0;
+    // R$ 100,00 with R$ 10,00 commission: the first click's part is R$ 40,00 and R$ 4,00.
+    await db.insert(sales).values({
+      campaignId: campaign?.id ?? 0,
+      affiliateId: ownerId,
+      networkId: network.id,
+      amountCents: 10_000,
+      paymentMethod: 'pix',
+      source: 'admin',
+      status: 'approved',
+      commissionCents: 1_000,
+      commission: {
+        rule: 'none',
+        rate_bps: null,
+        fixed_cents: null,
+        base_cents: 10_000,
+        exact_cents: '0',
+        commission_cents: 1_000,
+        level_name: null,
+      },
+      attributedBy: 'affiliate_id',
+      payableAt: new Date(),
+      sharedAffiliateId: sharerId,
+      sharedCommissionCents: 400,
+      sharedAmountCents: 4_000,
+    });
+    const details = (await inject('GET', `/networks/${network.id}`)).json();
+    expect(details).toMatchObject({ sales_count: 1, approved_sales_cents: 10_000, commission_cents: 1_000 });
+    const line = (id: number) => details.members.find((m: { affiliate_id: number }) => m.affiliate_id === id);
+    expect(line(ownerId)).toMatchObject({ sales_count: 1, approved_sales_cents: 6_000, commission_cents: 600 });
+    expect(line(sharerId)).toMatchObject({ sales_count: 1, approved_sales_cents: 4_000, commission_cents: 400 });
   });
 });

@@ -589,6 +589,8 @@ export const enApp = {
     salesDescription: 'Every sale, whatever its status, of the affiliates who are members of this network now.',
     salesCountLink_one: '{{count}} sale of {{name}}',
     salesCountLink_other: '{{count}} sales of {{name}}',
+    membersNote:
+      'Each member’s line counts their own sales and the split sales they share, with their part of amount and commission; a sale split between two members is on both lines and once in the network’s totals.',
     countsNote:
       'Counted over the affiliates who are members now: Sales is every sale of theirs, whatever its status (as each network’s sales screen lists them); Approved sales and Commission, the approved ones only.',
     remove: 'Remove',

@@ -750,6 +750,8 @@ export const pt: Messages = {
     salesDescription: 'Todas as vendas, em qualquer status, dos afiliados que são membros desta rede agora.',
     salesCountLink_one: '{{count}} venda de {{name}}',
     salesCountLink_other: '{{count}} vendas de {{name}}',
+    membersNote:
+      'A linha de cada membro conta as vendas dele e as vendas divididas de que participa, com a parte dele no valor e na comissão; uma venda dividida entre dois membros aparece nas duas linhas e uma vez nos totais da rede.',
     countsNote:
       'Contado sobre os afiliados que são membros agora: Vendas são todas as vendas deles, em qualquer status (como a tela de vendas de cada rede as lista); Vendas aprovadas e Comissão, só as aprovadas.',
     remove: 'Remover',

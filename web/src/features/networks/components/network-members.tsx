@@ -1,5 +1,5 @@
 import type { NetworkDetails, NetworkMember } from '@contract/networks';
-import { Button, VisuallyHidden } from '@mantine/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
@@ -87,6 +87,9 @@ export function NetworkMembers({ network }: { network: NetworkDetails }) {
           },
         ]}
       />
+      <Text size="xs" c="dimmed" mt="sm">
+        {t('networks.membersNote')}
+      </Text>
     </>
   );
 }
