@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'redemption.requested',
   'redemption.paid',
   'redemption.rejected',
+  'payout.paid',
+  'payout.failed',
   'affiliate.registered',
   'affiliate.approved',
 ] as const;

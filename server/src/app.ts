@@ -26,6 +26,7 @@ import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.rou
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
+import { payoutsAdminRoutes } from './modules/payouts/payouts.routes';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { saleApiRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
@@ -221,6 +222,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(salesAdminRoutes);
           await admin.register(couponsAdminRoutes);
           await admin.register(ledgerAdminRoutes);
+          await admin.register(payoutsAdminRoutes);
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);

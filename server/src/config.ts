@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PAYOUT_PROVIDERS, type PayoutProvider } from '@contract/payouts';
 import { z } from 'zod';
 import { compileProxyTrust, type TrustProxy } from './client-address';
 
@@ -42,6 +43,14 @@ const envSchema = z.object({
     .int()
     .refine((months) => months === 0 || (months >= 13 && months <= 1200), 'must be 0 (keep every click) or 13 to 1200')
     .default(25),
+  // How payout batches are paid (docs/decisions/037): by the admin in the bank (manual) or by Asaas.
+  PAYOUT_PROVIDER: z.enum(PAYOUT_PROVIDERS).default('manual'),
+  ASAAS_API_KEY: z.string().min(8).optional(),
+  ASAAS_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Only for tests and proxies: replaces the environment's documented base URL. */
+  ASAAS_BASE_URL: z.url().optional(),
+  /** The authentication token set on the Asaas webhook; it arrives in the `asaas-access-token` header. */
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,7 +84,16 @@ export type Config = {
   /** Whole months of raw clicks kept (0: all); older partitions are dropped (tracking/click-partitions.ts). */
   clickRetentionMonths: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  payoutProvider: PayoutProvider;
+  /** Asaas's API: key, base URL (sandbox or production, as documented) and the webhook's token. */
+  asaas: { apiKey: string | undefined; baseUrl: string; webhookToken: string | undefined };
 };
+
+/** Asaas's documented base URLs (https://docs.asaas.com/docs/authentication-2). */
+export const ASAAS_BASE_URLS = {
+  sandbox: 'https://api-sandbox.asaas.com/v3',
+  production: 'https://api.asaas.com/v3',
+} as const;
 
 /** The configuration as the environment gives it, before the database supplies a missing secret. */
 export type StartConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
@@ -104,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
   if (e.READ_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid environment:\n  READ_DATABASE_URL: needs DATABASE_URL (a replica of it)');
   }
+  if (e.PAYOUT_PROVIDER === 'asaas' && (!e.ASAAS_API_KEY || !e.ASAAS_WEBHOOK_TOKEN)) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYOUT_PROVIDER=asaas: needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN (the webhook’s authentication token)',
+    );
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -130,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
     ),
     clickRetentionMonths: e.CLICK_RETENTION_MONTHS,
     logLevel: e.LOG_LEVEL,
+    payoutProvider: e.PAYOUT_PROVIDER,
+    asaas: {
+      apiKey: e.ASAAS_API_KEY,
+      baseUrl: (e.ASAAS_BASE_URL ?? ASAAS_BASE_URLS[e.ASAAS_ENVIRONMENT]).replace(/\/+$/, ''),
+      webhookToken: e.ASAAS_WEBHOOK_TOKEN,
+    },
   };
 }
 

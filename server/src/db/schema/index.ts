@@ -4,6 +4,7 @@ export * from './cluster';
 export * from './fraud';
 export * from './integrations';
 export * from './ledger';
+export * from './payouts';
 export * from './postbacks';
 export * from './programme';
 export * from './sales';

@@ -4,7 +4,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp
 import { users } from './users';
 
 /** The queues of the outbox, one table each (docs/decisions/033). */
-export const OUTBOUND_CHANNELS = ['postback', 'webhook', 'mail'] as const;
+export const OUTBOUND_CHANNELS = ['postback', 'webhook', 'mail', 'payout'] as const;
 export type OutboundChannel = (typeof OUTBOUND_CHANNELS)[number];
 
 /** Programme-wide switches an admin changes at run time (maintenance mode, redemption rules...). */

@@ -6,12 +6,12 @@ import {
   type RedemptionDestination,
   type redemptionBodySchema,
 } from '@contract/ledger';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { affiliates, payments, redemptions, users } from '../../db/schema';
+import { affiliates, payments, payoutItems, redemptions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { mails } from '../../mail/templates';
 import type { Viewer } from '../../plugins/auth';
@@ -279,12 +279,12 @@ const REDEMPTION_STATUS_PT = {
   rejected: 'recusado',
 } as const;
 
-type Decision =
+export type RedemptionDecision =
   | { action: 'approve' }
   | { action: 'reject'; reason: string }
   | { action: 'pay'; reference: string; paidAt: Date };
 
-const FROM: Record<Decision['action'], Redemption['status'][]> = {
+const FROM: Record<RedemptionDecision['action'], Redemption['status'][]> = {
   approve: ['requested'],
   reject: ['requested', 'approved'],
   pay: ['approved'],
@@ -299,11 +299,42 @@ export async function decideRedemption(
   ctx: AppContext,
   actorId: number,
   id: number,
-  decision: Decision,
+  decision: RedemptionDecision,
 ): Promise<Redemption> {
-  const { db } = ctx;
+  await ctx.db.transaction(async (tx) => {
+    if (decision.action !== 'approve') await refuseIfInPayoutBatch(tx, id);
+    await applyRedemptionDecision(ctx, tx, actorId, id, decision);
+  });
+  return getRedemptionById(ctx.db, { isAdmin: true }, id);
+}
+
+/**
+ * A redemption in a payout batch is paid (or not) by the batch: paying it by hand too could pay it
+ * twice, rejecting it would release money a transfer may be sending. Its batch item must fail first.
+ */
+async function refuseIfInPayoutBatch(tx: Db, id: number) {
+  const [item] = await tx
+    .select({ batchId: payoutItems.batchId })
+    .from(payoutItems)
+    .where(and(eq(payoutItems.redemptionId, id), ne(payoutItems.status, 'failed')));
+  if (item) {
+    throw new AppError('CONFLICT', `Redemption ${id} is in payout batch ${item.batchId}: it is paid by the batch.`, {
+      reason: 'IN_PAYOUT_BATCH',
+      extensions: { batch_id: item.batchId },
+    });
+  }
+}
+
+/** The decision inside the caller's transaction (a payout batch pays its items this way). */
+export async function applyRedemptionDecision(
+  ctx: AppContext,
+  tx: Db,
+  actorId: number,
+  id: number,
+  decision: RedemptionDecision,
+): Promise<void> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  {
     const changes =
       decision.action === 'approve'
         ? { status: 'approved' as const, approvedAt: now, approvedBy: actorId }
@@ -392,6 +423,5 @@ export async function decideRedemption(
         }),
       });
     }
-  });
-  return getRedemptionById(db, { isAdmin: true }, id);
+  }
 }

@@ -108,6 +108,8 @@ export const enApp = {
       redemption_requested: 'Redemption requested',
       redemption_paid: 'Redemption paid',
       redemption_rejected: 'Redemption rejected',
+      payout_paid: 'Payout paid (batch item)',
+      payout_failed: 'Payout failed (batch item)',
       affiliate_registered: 'Affiliate registered',
       affiliate_approved: 'Affiliate approved',
     },

@@ -257,6 +257,8 @@ export const pt: Messages = {
       redemption_requested: 'Resgate solicitado',
       redemption_paid: 'Resgate pago',
       redemption_rejected: 'Resgate recusado',
+      payout_paid: 'Repasse pago (item de lote)',
+      payout_failed: 'Repasse falhou (item de lote)',
       affiliate_registered: 'Afiliado cadastrado',
       affiliate_approved: 'Afiliado aprovado',
     },

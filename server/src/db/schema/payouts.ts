@@ -1,0 +1,70 @@
+import { PAYOUT_BATCH_STATUSES, PAYOUT_ITEM_STATUSES, PAYOUT_PROVIDERS } from '@contract/payouts';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { redemptions } from './ledger';
+import { affiliates } from './programme';
+import { users } from './users';
+
+/** Approved redemptions paid together (docs/decisions/037). */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    status: text('status', { enum: PAYOUT_BATCH_STATUSES }).notNull().default('open'),
+    /** The provider the batch is paid through, fixed when it is paid. */
+    provider: text('provider', { enum: PAYOUT_PROVIDERS }).notNull().default('manual'),
+    createdBy: bigint('created_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidBy: bigint('paid_by', { mode: 'number' }).references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('payout_batches_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One redemption of a batch, and the outbox's queue row for its transfer (docs/decisions/033): the
+ * queue columns (`state`, `attempts`, `next_attempt_at`, …) are the engine's; `state` is `idle`
+ * until the batch is paid through a provider, then `queued`, `sent` once the provider took the
+ * transfer, or `failed`.
+ */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => payoutBatches.id),
+    redemptionId: bigint('redemption_id', { mode: 'number' })
+      .notNull()
+      .references(() => redemptions.id),
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PAYOUT_ITEM_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    /** The provider's id of the transfer, once it took it. */
+    providerTransferId: text('provider_transfer_id'),
+    endToEndId: text('end_to_end_id'),
+    holderName: text('holder_name'),
+    holderDocument: text('holder_document'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    state: text('state').notNull().default('idle'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    error: text('error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A redemption is in one batch at a time, and once paid in none other: a failed item frees it.
+    uniqueIndex('payout_items_redemption_busy').on(t.redemptionId).where(sql`${t.status} <> 'failed'`),
+    index('payout_items_batch_idx').on(t.batchId, t.id),
+    index('payout_items_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
+    index('payout_items_transfer_idx').on(t.providerTransferId),
+    check('payout_items_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
