@@ -26,6 +26,7 @@ import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.rou
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
+import { payoutProviderRoutes } from './modules/payouts/payout-provider.routes';
 import { payoutsAdminRoutes } from './modules/payouts/payouts.routes';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
@@ -193,6 +194,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
       await api.register(campaignImageRoutes);
       await api.register(saleApiRoutes);
       await api.register(integrationReceiveRoutes);
+      await api.register(payoutProviderRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);

@@ -6,6 +6,7 @@ import { sharedServerSecret } from './db/server-secret';
 import { scheduleDeliveryPruning } from './modules/integrations/integrations.service';
 import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
+import { schedulePayoutTransfers } from './modules/payouts/payout-worker';
 import { schedulePostbackDeliveries } from './modules/postbacks/postback-worker';
 import { scheduleAutoApproval } from './modules/sales/approval-job';
 import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/click-partitions';
@@ -71,6 +72,13 @@ async function main() {
       serverSecret: config.jwtSecret,
     }),
     app.mailer.schedule(),
+    ...(config.payoutProvider === 'asaas' && config.asaas.apiKey
+      ? [
+          schedulePayoutTransfers(app.ctx, app.log, {
+            client: { baseUrl: config.asaas.baseUrl, apiKey: config.asaas.apiKey, timeoutMs: config.outboundTimeoutMs },
+          }),
+        ]
+      : []),
   ];
   const stopJobs = () => {
     for (const stop of jobs) stop();

@@ -17,9 +17,11 @@ CREATE TABLE "payout_items" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"reason" text,
 	"provider_transfer_id" text,
+	"provider_status" text,
 	"end_to_end_id" text,
 	"holder_name" text,
 	"holder_document" text,
+	"holder_approved_by" bigint,
 	"paid_at" timestamp with time zone,
 	"state" text DEFAULT 'idle' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
@@ -36,6 +38,7 @@ ALTER TABLE "payout_batches" ADD CONSTRAINT "payout_batches_paid_by_users_id_fk"
 ALTER TABLE "payout_items" ADD CONSTRAINT "payout_items_batch_id_payout_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."payout_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_items" ADD CONSTRAINT "payout_items_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_items" ADD CONSTRAINT "payout_items_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_items" ADD CONSTRAINT "payout_items_holder_approved_by_users_id_fk" FOREIGN KEY ("holder_approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payout_batches_created_idx" ON "payout_batches" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_items_redemption_busy" ON "payout_items" USING btree ("redemption_id") WHERE "payout_items"."status" <> 'failed';--> statement-breakpoint
 CREATE INDEX "payout_items_batch_idx" ON "payout_items" USING btree ("batch_id","id");--> statement-breakpoint

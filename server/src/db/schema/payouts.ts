@@ -45,11 +45,14 @@ export const payoutItems = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: PAYOUT_ITEM_STATUSES }).notNull().default('pending'),
     reason: text('reason'),
-    /** The provider's id of the transfer, once it took it. */
+    /** The provider's id of the transfer, once it took it, and the transfer's status as it last said. */
     providerTransferId: text('provider_transfer_id'),
+    providerStatus: text('provider_status'),
     endToEndId: text('end_to_end_id'),
     holderName: text('holder_name'),
     holderDocument: text('holder_document'),
+    /** The admin who let a held item go to the holder Asaas reported (the check approves it from then on). */
+    holderApprovedBy: bigint('holder_approved_by', { mode: 'number' }).references(() => users.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     state: text('state').notNull().default('idle'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@contract/common';
+import { idParamsSchema, idSchema } from '@contract/common';
 import {
   payoutBatchBodySchema,
   payoutBatchListQuerySchema,
@@ -7,9 +7,16 @@ import {
   payPayoutBatchBodySchema,
 } from '@contract/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { csvLanguageOfUser, sendCsvDownload } from '../../csv-download';
 import { signedIn } from '../../plugins/auth';
-import { createPayoutBatch, findPayoutBatches, getPayoutBatch, payPayoutBatch } from './payouts.service';
+import {
+  createPayoutBatch,
+  decideHeldItem,
+  findPayoutBatches,
+  getPayoutBatch,
+  payPayoutBatch,
+} from './payouts.service';
 import { payoutBatchCsv } from './payouts-export';
 
 const tags = ['payouts'];
@@ -88,4 +95,23 @@ export const payoutsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => payPayoutBatch(app.contextOf(request), actor(request), request.params.id, request.body),
   );
+  const itemParams = z.object({ id: idSchema, itemId: idSchema });
+  for (const decision of ['release', 'fail'] as const) {
+    app.post(
+      `/payout-batches/:id/items/:itemId/${decision}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            decision === 'release'
+              ? 'Send a held item again, its key’s holder approved by this admin'
+              : 'Fail a held item: its redemption goes back to the queue',
+          params: itemParams,
+          response: { 200: payoutBatchSchema },
+        },
+      },
+      async (request) => decideHeldItem(db, actor(request), request.params.id, request.params.itemId, decision),
+    );
+  }
 };

@@ -323,3 +323,61 @@ async function finishBatchIfDone(tx: Db, batchId: number) {
       ),
     );
 }
+
+async function lockHeldItem(tx: Db, batchId: number, itemId: number) {
+  const [item] = await tx
+    .select()
+    .from(payoutItems)
+    .where(and(eq(payoutItems.id, itemId), eq(payoutItems.batchId, batchId)))
+    .for('update');
+  if (!item) throw new AppError('NOT_FOUND', `Item ${itemId} of payout batch ${batchId} not found.`);
+  if (item.status !== 'held') {
+    throw new AppError('CONFLICT', `Item ${itemId} is ${item.status}: only a held item is decided.`, {
+      reason: 'ITEM_NOT_HELD',
+      extensions: { status: item.status },
+    });
+  }
+  return item;
+}
+
+/**
+ * An admin decides a held item. `release`: the admin checked the holder (or the provider) and the
+ * transfer is made again, its holder approved from now on; `fail`: the redemption goes back to the
+ * queue, its money unpaid.
+ */
+export async function decideHeldItem(
+  db: Db,
+  actorId: number,
+  batchId: number,
+  itemId: number,
+  decision: 'release' | 'fail',
+): Promise<PayoutBatch> {
+  await db.transaction(async (tx) => {
+    const item = await lockHeldItem(tx, batchId, itemId);
+    if (decision === 'release') {
+      await tx
+        .update(payoutItems)
+        .set({
+          status: 'sending',
+          state: 'queued',
+          attempts: 0,
+          nextAttemptAt: new Date(),
+          holderApprovedBy: actorId,
+          providerStatus: null,
+          reason: null,
+        })
+        .where(eq(payoutItems.id, item.id));
+    } else {
+      await markItemFailed(tx, item, `held and failed by an admin (${item.reason ?? 'held'})`);
+    }
+    await audit(tx, {
+      actorId,
+      action: `payout_item.${decision}`,
+      entity: 'payout_batch',
+      entityId: batchId,
+      before: { item_id: item.id, status: 'held', reason: item.reason, holder_name: item.holderName },
+      after: { item_id: item.id, status: decision === 'release' ? 'sending' : 'failed' },
+    });
+  });
+  return getPayoutBatch(db, batchId);
+}

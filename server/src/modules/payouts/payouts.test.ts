@@ -4,7 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { affiliates, campaigns, notifications, payments, payoutItems, redemptions } from '../../db/schema';
+import { approvedRedemption as approvedFor, fullCommissionCampaign } from '../../../test/redemption-fixtures';
+import { affiliates, notifications, payments, payoutItems, redemptions } from '../../db/schema';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedIn>>;
@@ -14,49 +15,14 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createSignedIn(t.app, db(), { role: ADMIN_ROLE });
-  const [campaign] = await db()
-    .insert(campaigns)
-    .values({
-      name: 'Lotes',
-      destinationUrl: 'https://l.example.com/',
-      commissionType: 'percent',
-      commissionValue: 10_000,
-      cookieDays: 30,
-      holdDays: 0,
-    })
-    .returning();
-  campaignId = campaign?.id ?? 0;
+  campaignId = await fullCommissionCampaign(t);
 });
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers = admin.headers) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as object });
 
-/**
- * An affiliate with an approved redemption of `cents`, through the real life cycle: an approved sale
- * at 100 % commission, the affiliate's request, the admin's approval.
- */
-async function approvedRedemption(cents: number) {
-  const person = await createSignedIn(t.app, db());
-  const affiliateId = person.user.affiliateId ?? 0;
-  await db()
-    .update(affiliates)
-    .set({ pixKey: person.user.email, pixKeyType: 'email' })
-    .where(eq(affiliates.id, affiliateId));
-  const sale = await call('POST', '/sales', {
-    campaign_id: campaignId,
-    affiliate_id: affiliateId,
-    amount_cents: cents,
-    payment_method: 'pix',
-    status: 'approved',
-  });
-  expect(sale.statusCode).toBe(201);
-  const requested = await call('POST', '/redemptions', { amount_cents: cents, method: 'pix' }, person.headers);
-  expect(requested.statusCode).toBe(201);
-  const id = requested.json().id as number;
-  expect((await call('POST', `/redemptions/${id}/approve`)).statusCode).toBe(200);
-  return { id, affiliateId, person };
-}
+const approvedRedemption = (cents: number) => approvedFor(t, admin, campaignId, cents);
 
 describe('payout batches', () => {
   test('POST /payout-batches puts the approved redemptions picked in a batch, with its total', async () => {
@@ -101,7 +67,9 @@ describe('payout batches', () => {
       payment_method: 'pix',
       status: 'approved',
     });
-    const requested = (await call('POST', '/redemptions', { amount_cents: 3_000, method: 'pix' }, person.headers)).json();
+    const requested = (
+      await call('POST', '/redemptions', { amount_cents: 3_000, method: 'pix' }, person.headers)
+    ).json();
     const notApproved = await call('POST', '/payout-batches', { redemption_ids: [requested.id] });
     expect(notApproved.statusCode).toBe(409);
     expect(notApproved.json()).toMatchObject({ code: 'NOT_APPROVED', errors: [{ field: 'redemption_ids' }] });
