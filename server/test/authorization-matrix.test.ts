@@ -12,9 +12,10 @@ import { type IdKind, idKindOf, idsFor, type Role, seedWorld, type World } from 
 /**
  * public: anyone. signed-in: any signed-in person (affiliates and admins). affiliate: affiliates
  * only (an admin has no balance, links nor level). admin: Administrador only. api-key: a merchant's
- * server, by its X-Api-Key.
+ * server, by its X-Api-Key. provider: the payout provider's calls, by the token set on its webhook
+ * (no session opens them: a signed-in person without the token is refused as anyone).
  */
-type Audience = 'public' | 'signed-in' | 'affiliate' | 'admin' | 'api-key';
+type Audience = 'public' | 'signed-in' | 'affiliate' | 'admin' | 'api-key' | 'provider';
 
 const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/health': 'public',
@@ -32,6 +33,8 @@ const AUDIENCE: Record<string, Audience> = {
   // A checkout's webhook: its guards are the address's token and the platform's own signature
   // (a ghost token is a 404; a real one unsigned, a 401: integrations.test.ts).
   'POST /api/v1/integrations/receive/{token}': 'public',
+  'POST /api/v1/payouts/asaas/webhook': 'provider',
+  'POST /api/v1/payouts/asaas/transfer-validation': 'provider',
 
   'GET /api/v1/me': 'signed-in',
   'PATCH /api/v1/me': 'signed-in',
@@ -158,6 +161,13 @@ const AUDIENCE: Record<string, Audience> = {
   'PUT /api/v1/fraud-rules': 'admin',
   'GET /api/v1/fraud/click-floods': 'admin',
   'GET /api/v1/fraud/chargeback-rates': 'admin',
+  'POST /api/v1/payout-batches': 'admin',
+  'GET /api/v1/payout-batches': 'admin',
+  'GET /api/v1/payout-batches/{id}': 'admin',
+  'GET /api/v1/payout-batches/{id}/export': 'admin',
+  'POST /api/v1/payout-batches/{id}/pay': 'admin',
+  'POST /api/v1/payout-batches/{id}/items/{itemId}/release': 'admin',
+  'POST /api/v1/payout-batches/{id}/items/{itemId}/fail': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */
@@ -238,6 +248,7 @@ test('the document tells integrators how each operation is called: a bearer toke
     affiliate: ['bearer'],
     admin: ['bearer'],
     'api-key': ['apiKey'],
+    provider: ['asaasToken'],
   };
   const wrong = operations
     .filter((o) => JSON.stringify(o.security) !== JSON.stringify(expected[audienceOf(o) ?? 'public']))
@@ -261,7 +272,7 @@ describe('each caller gets what the audience allows', () => {
       if (audience === 'admin') {
         expectRefused(answer, 403, operation.key);
         expect(JSON.parse(answer.body).code, operation.key).toBe('ADMIN_ONLY');
-      } else if (audience === 'api-key') expectRefused(answer, 401, operation.key);
+      } else if (audience === 'api-key' || audience === 'provider') expectRefused(answer, 401, operation.key);
       else expectLetThrough(answer, operation.key);
     }
   });
@@ -270,7 +281,7 @@ describe('each caller gets what the audience allows', () => {
     for (const operation of operations) {
       const answer = await call({ operation, role: 'admin', column: 'admin' });
       const audience = audienceOf(operation);
-      if (audience === 'api-key') expectRefused(answer, 401, operation.key);
+      if (audience === 'api-key' || audience === 'provider') expectRefused(answer, 401, operation.key);
       else if (audience === 'affiliate') {
         // The affiliate check sits in the service, so a body the contract refuses is answered first.
         expect([400, 403], `${operation.key}: ${answer.body}`).toContain(answer.status);

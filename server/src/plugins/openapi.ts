@@ -18,6 +18,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          // Asaas's calls: the token set on its webhook (https://docs.asaas.com/docs/criar-novo-webhook-pela-aplicacao-web).
+          asaasToken: { type: 'apiKey', in: 'header', name: 'asaas-access-token' },
         },
       },
     },

@@ -8,6 +8,7 @@ import {
 } from './asaas-webhooks';
 
 const tags = ['payouts'];
+const security = [{ asaasToken: [] }];
 
 /**
  * What Asaas calls (no session: the webhook's token in `asaas-access-token` instead). The token is
@@ -18,7 +19,14 @@ export const payoutProviderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => checkAsaasToken(app.ctx, request.headers['asaas-access-token']));
   app.post(
     '/payouts/asaas/webhook',
-    { schema: { tags, summary: 'Asaas transfer events (TRANSFER_DONE, _FAILED, …)', body: asaasTransferEventSchema } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Asaas transfer events (TRANSFER_DONE, _FAILED, …)',
+        body: asaasTransferEventSchema,
+      },
+    },
     async (request, reply) => {
       await receiveAsaasTransferEvent(app.ctx, request.body);
       return reply.code(200).send({ received: true });
@@ -29,6 +37,7 @@ export const payoutProviderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        security,
         summary: 'Asaas asks whether to execute a transfer: ours, its amount, the key’s holder the affiliate',
         body: asaasTransferValidationSchema,
       },

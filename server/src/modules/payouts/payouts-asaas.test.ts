@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AsaasFake, startAsaasFake } from '../../../test/asaas-fake';
 import { createSignedIn } from '../../../test/fixtures';
+import { malformedRequests } from '../../../test/fuzz/malformed-requests';
+import { failureOf, send } from '../../../test/fuzz/verdicts';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { listOperations } from '../../../test/openapi';
 import { approvedRedemption as approvedFor, fullCommissionCampaign } from '../../../test/redemption-fixtures';
 import { payments, payoutItems, redemptions } from '../../db/schema';
 import { claimDue } from '../../outbound/outbox';
@@ -238,5 +241,22 @@ describe('payout batches through Asaas', () => {
     expect(failed.json()).toMatchObject({ status: 'done', failed_count: 1 });
     expect((await db().select().from(redemptions).where(eq(redemptions.id, other.id)))[0]?.status).toBe('approved');
     expect((await call('POST', `/payout-batches/${batchId}/items/${item?.id}/fail`)).statusCode).toBe(409);
+  });
+
+  test('with the right token, every malformed request to Asaas’s two routes is a 4xx problem, never a 5xx', async () => {
+    const provider = (await listOperations(t.app)).filter((o) => o.path.startsWith('/api/v1/payouts/asaas/'));
+    expect(provider).toHaveLength(2);
+    let sent = 0;
+    for (const operation of provider) {
+      for (const request of malformedRequests(operation, {
+        pathValues: {},
+        headers: { 'asaas-access-token': TOKEN },
+        salt: 7,
+      })) {
+        expect(failureOf(await send(t.app, request)), `${operation.key} ${request.label}`).toBeNull();
+        sent++;
+      }
+    }
+    expect(sent).toBeGreaterThan(50);
   });
 });
