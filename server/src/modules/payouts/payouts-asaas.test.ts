@@ -74,7 +74,7 @@ describe('payout batches through Asaas', () => {
     const itemA = await itemOf(a.id);
     const [sent] = transfersFor(itemA?.id ?? 0);
     expect(sent).toMatchObject({ value: 1234.56, pixAddressKeyType: 'CPF', status: 'PENDING' });
-    expect((sent?.bankAccount as { pixAddressKey: string }).pixAddressKey).toBe('52998224725');
+    expect(sent?.bankAccount).toMatchObject({ pixAddressKey: '52998224725' });
     expect(itemA).toMatchObject({ status: 'processing', providerTransferId: sent?.id, state: 'sent' });
 
     const done = fake.event(sent?.id ?? '', 'TRANSFER_DONE');
