@@ -12,8 +12,6 @@ import {
   ledgerEntries,
   levels,
   links,
-  payments,
-  redemptions,
   sales,
   users,
 } from '../db/schema';
@@ -22,6 +20,7 @@ import { computeCommission } from '../modules/sales/commission';
 import { agentOf, countryOf, referrerHostOf } from '../modules/tracking/click-enrichment';
 import { ensureClickPartitions } from '../modules/tracking/click-partitions';
 import { seedAttributionDemo } from './demo-attribution';
+import { type Person, seedRedemptions } from './demo-redemptions';
 import { seedSubscriptionsDemo } from './demo-subscriptions';
 
 const DAY_MS = 86_400_000;
@@ -269,8 +268,6 @@ export async function seedDemoActivity(db: Db) {
   });
 }
 
-type Person = { affiliate: typeof affiliates.$inferSelect; email: string };
-
 /**
  * Three of one affiliate's older approved sales came back as chargebacks weeks later: their
  * commission reversed in the ledger, as the chargeback step does.
@@ -294,85 +291,6 @@ async function seedChargebacks(tx: Db, person: Person | undefined, now: number) 
         saleId: sale.id,
         createdAt: chargedBackAt,
       });
-    }
-  }
-}
-
-/**
- * Each busy affiliate has a PIX key and has redeemed part of what they earned: paid requests with
- * their payments, one rejected (its amount released), one waiting for a decision and one approved
- * waiting to be paid. Ana (the demo's sign-in) has none open, so her first request goes through.
- */
-async function seedRedemptions(tx: Db, people: Person[], now: number) {
-  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Administrador')).limit(1);
-  if (!admin) return;
-  for (const [p, person] of people.slice(0, 4).entries()) {
-    const id = person.affiliate.id;
-    await tx.update(affiliates).set({ pixKey: person.email, pixKeyType: 'email' }).where(eq(affiliates.id, id));
-    const [row] = await tx
-      .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.affiliateId, id));
-    const earned = Number(row?.cents ?? 0);
-    const destination = { type: 'pix' as const, pix_key_type: 'email' as const, pix_key: person.email };
-    const steps: { share: number; daysAgo: number; status: 'paid' | 'rejected' | 'requested' | 'approved' }[] = [
-      { share: 0.4, daysAgo: 25, status: 'paid' },
-      ...(p === 1 ? [{ share: 0.2, daysAgo: 12, status: 'rejected' as const }] : []),
-      ...(p === 2 ? [{ share: 0.25, daysAgo: 1, status: 'requested' as const }] : []),
-      ...(p === 3 ? [{ share: 0.2, daysAgo: 2, status: 'approved' as const }] : []),
-    ];
-    for (const step of steps) {
-      const amount = Math.floor((earned * step.share) / 100) * 100;
-      if (amount < 1_000) continue;
-      const requestedAt = new Date(now - step.daysAgo * DAY_MS);
-      const decidedAt = new Date(requestedAt.getTime() + 2 * DAY_MS);
-      const approved = step.status === 'paid' || step.status === 'approved';
-      const open = step.status === 'requested' || step.status === 'approved';
-      const [redemption] = await tx
-        .insert(redemptions)
-        .values({
-          affiliateId: id,
-          amountCents: amount,
-          method: 'pix',
-          destination,
-          status: step.status,
-          requestedAt,
-          approvedAt: approved ? new Date(requestedAt.getTime() + DAY_MS) : null,
-          approvedBy: approved ? admin.id : null,
-          decidedAt: open ? null : decidedAt,
-          decidedBy: open ? null : admin.id,
-          note: step.status === 'rejected' ? 'Chave PIX não confere com o titular' : null,
-        })
-        .returning();
-      if (!redemption) continue;
-      await tx.insert(ledgerEntries).values({
-        affiliateId: id,
-        kind: 'redemption',
-        amountCents: -amount,
-        redemptionId: redemption.id,
-        createdAt: requestedAt,
-      });
-      if (step.status === 'rejected') {
-        await tx.insert(ledgerEntries).values({
-          affiliateId: id,
-          kind: 'redemption_release',
-          amountCents: amount,
-          redemptionId: redemption.id,
-          note: redemption.note,
-          createdAt: decidedAt,
-        });
-      }
-      if (step.status === 'paid') {
-        await tx.insert(payments).values({
-          redemptionId: redemption.id,
-          affiliateId: id,
-          amountCents: amount,
-          method: 'pix',
-          reference: `E00000000${String(redemption.id).padStart(4, '0')}202611DEMO`,
-          paidAt: decidedAt,
-          paidBy: admin.id,
-        });
-      }
     }
   }
 }

@@ -12,6 +12,8 @@ import {
   levels,
   networks,
   payments,
+  payoutBatches,
+  payoutItems,
   redemptions,
   sales,
   users,
@@ -118,6 +120,11 @@ describe('prepareDatabase', () => {
     expect((await database.db.select().from(payments)).map((p) => p.redemptionId).sort()).toEqual(
       paid.map((r) => r.id).sort(),
     );
+    // ...paid together in one payout batch, done, each item paid with its payment's reference.
+    const batchItems = await database.db.select().from(payoutItems);
+    expect(batchItems.map((i) => i.redemptionId).sort()).toEqual(paid.map((r) => r.id).sort());
+    expect(batchItems.every((i) => i.status === 'paid' && i.endToEndId)).toBe(true);
+    expect((await database.db.select().from(payoutBatches)).map((b) => b.status)).toEqual(['done']);
     const balances = new Map<number, number>();
     for (const line of ledger) balances.set(line.affiliateId, (balances.get(line.affiliateId) ?? 0) + line.amountCents);
     const afterRedemptions = await database.db.select().from(ledgerEntries);

@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { affiliates, ledgerEntries, payments, payoutBatches, payoutItems, redemptions, users } from '../db/schema';
+
+const DAY_MS = 86_400_000;
+/** A busy demo affiliate, as the activity seed made them. */
+export type Person = { affiliate: typeof affiliates.$inferSelect; email: string };
+
+/**
+ * Each busy affiliate has a PIX key and has redeemed part of what they earned: paid requests with
+ * their payments, one rejected (its amount released), one waiting for a decision and one approved
+ * waiting to be paid. Ana (the demo's sign-in) has none open, so her first request goes through.
+ */
+export async function seedRedemptions(tx: Db, people: Person[], now: number) {
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Administrador')).limit(1);
+  if (!admin) return;
+  const paidTogether: {
+    redemptionId: number;
+    affiliateId: number;
+    amountCents: number;
+    reference: string;
+    paidAt: Date;
+  }[] = [];
+  for (const [p, person] of people.slice(0, 4).entries()) {
+    const id = person.affiliate.id;
+    await tx.update(affiliates).set({ pixKey: person.email, pixKeyType: 'email' }).where(eq(affiliates.id, id));
+    const [row] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.affiliateId, id));
+    const earned = Number(row?.cents ?? 0);
+    const destination = { type: 'pix' as const, pix_key_type: 'email' as const, pix_key: person.email };
+    const steps: { share: number; daysAgo: number; status: 'paid' | 'rejected' | 'requested' | 'approved' }[] = [
+      { share: 0.4, daysAgo: 25, status: 'paid' },
+      ...(p === 1 ? [{ share: 0.2, daysAgo: 12, status: 'rejected' as const }] : []),
+      ...(p === 2 ? [{ share: 0.25, daysAgo: 1, status: 'requested' as const }] : []),
+      ...(p === 3 ? [{ share: 0.2, daysAgo: 2, status: 'approved' as const }] : []),
+    ];
+    for (const step of steps) {
+      const amount = Math.floor((earned * step.share) / 100) * 100;
+      if (amount < 1_000) continue;
+      const requestedAt = new Date(now - step.daysAgo * DAY_MS);
+      const decidedAt = new Date(requestedAt.getTime() + 2 * DAY_MS);
+      const approved = step.status === 'paid' || step.status === 'approved';
+      const open = step.status === 'requested' || step.status === 'approved';
+      const [redemption] = await tx
+        .insert(redemptions)
+        .values({
+          affiliateId: id,
+          amountCents: amount,
+          method: 'pix',
+          destination,
+          status: step.status,
+          requestedAt,
+          approvedAt: approved ? new Date(requestedAt.getTime() + DAY_MS) : null,
+          approvedBy: approved ? admin.id : null,
+          decidedAt: open ? null : decidedAt,
+          decidedBy: open ? null : admin.id,
+          note: step.status === 'rejected' ? 'Chave PIX não confere com o titular' : null,
+        })
+        .returning();
+      if (!redemption) continue;
+      await tx.insert(ledgerEntries).values({
+        affiliateId: id,
+        kind: 'redemption',
+        amountCents: -amount,
+        redemptionId: redemption.id,
+        createdAt: requestedAt,
+      });
+      if (step.status === 'rejected') {
+        await tx.insert(ledgerEntries).values({
+          affiliateId: id,
+          kind: 'redemption_release',
+          amountCents: amount,
+          redemptionId: redemption.id,
+          note: redemption.note,
+          createdAt: decidedAt,
+        });
+      }
+      if (step.status === 'paid') {
+        const reference = `E00000000${String(redemption.id).padStart(4, '0')}202611DEMO`;
+        await tx.insert(payments).values({
+          redemptionId: redemption.id,
+          affiliateId: id,
+          amountCents: amount,
+          method: 'pix',
+          reference,
+          paidAt: decidedAt,
+          paidBy: admin.id,
+        });
+        paidTogether.push({
+          redemptionId: redemption.id,
+          affiliateId: id,
+          amountCents: amount,
+          reference,
+          paidAt: decidedAt,
+        });
+      }
+    }
+  }
+  await seedPaidBatch(tx, admin.id, paidTogether);
+}
+
+/** Last month's payments were one payout batch, paid by hand from its CSV (docs/decisions/037). */
+async function seedPaidBatch(
+  tx: Db,
+  adminId: number,
+  paid: { redemptionId: number; affiliateId: number; amountCents: number; reference: string; paidAt: Date }[],
+) {
+  const last = paid.at(-1);
+  if (!last) return;
+  const createdAt = new Date(Math.min(...paid.map((p) => p.paidAt.getTime())) - DAY_MS / 4);
+  const [batch] = await tx
+    .insert(payoutBatches)
+    .values({ status: 'done', provider: 'manual', createdBy: adminId, createdAt, paidBy: adminId, paidAt: last.paidAt })
+    .returning({ id: payoutBatches.id });
+  if (!batch) return;
+  await tx.insert(payoutItems).values(
+    paid.map((p) => ({
+      batchId: batch.id,
+      redemptionId: p.redemptionId,
+      affiliateId: p.affiliateId,
+      amountCents: p.amountCents,
+      status: 'paid' as const,
+      endToEndId: p.reference,
+      paidAt: p.paidAt,
+      createdAt,
+    })),
+  );
+}
