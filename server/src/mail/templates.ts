@@ -167,4 +167,25 @@ export const mails = {
           { url: p.url, label: 'See my redemptions' },
         );
   },
+  payoutFailed(language: string, p: { firstName: string; id: number; amount: string; reason: string; url: string }) {
+    return langOf(language) === 'pt'
+      ? render(
+          `O pagamento do seu resgate nº ${p.id} não foi concluído`,
+          [
+            `Olá, ${p.firstName}!`,
+            `Não conseguimos concluir o PIX do seu resgate nº ${p.id} de ${p.amount}: ${p.reason}.`,
+            'O resgate continua aprovado e entra no próximo lote de pagamentos. Se a sua chave PIX mudou, atualize-a em Minha conta.',
+          ],
+          { url: p.url, label: 'Ver meus resgates' },
+        )
+      : render(
+          `The payment of your redemption #${p.id} did not go through`,
+          [
+            `Hello ${p.firstName},`,
+            `We could not complete the PIX of your redemption #${p.id} of ${p.amount}: ${p.reason}.`,
+            'The redemption is still approved and goes into the next payout batch. If your PIX key changed, update it in My account.',
+          ],
+          { url: p.url, label: 'See my redemptions' },
+        );
+  },
 };

@@ -12,7 +12,7 @@ import {
   createTransfer,
   findTransferByReference,
 } from './asaas';
-import { markItemFailed, markItemPaid } from './payouts.service';
+import { markItemFailed, markItemPaid } from './payout-outcomes';
 
 /**
  * Waits after the 1st, 2nd... attempt that got no answer we can trust (30 s, 2 min, 10 min, 30 min,
@@ -172,7 +172,7 @@ export async function settlePayoutItems(ctx: AppContext, onlyIds?: number[]): Pr
         item.providerStatus !== 'PENDING' &&
         item.providerStatus !== 'BANK_PROCESSING'
       ) {
-        await markItemFailed(tx, item, item.reason ?? `Asaas: ${item.providerStatus.toLowerCase()}`);
+        await markItemFailed(ctx, tx, item, item.reason ?? `Asaas: ${item.providerStatus.toLowerCase()}`);
       } else if (item.state === 'failed') {
         await tx
           .update(payoutItems)

@@ -2,13 +2,13 @@ import { ADMIN_ROLE } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AsaasFake, startAsaasFake } from '../../../test/asaas-fake';
-import { createSignedIn } from '../../../test/fixtures';
+import { createSignedIn, mailsTo } from '../../../test/fixtures';
 import { malformedRequests } from '../../../test/fuzz/malformed-requests';
 import { failureOf, send } from '../../../test/fuzz/verdicts';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { listOperations } from '../../../test/openapi';
 import { approvedRedemption as approvedFor, fullCommissionCampaign } from '../../../test/redemption-fixtures';
-import { payments, payoutItems, redemptions } from '../../db/schema';
+import { notifications, payments, payoutItems, redemptions } from '../../db/schema';
 import { claimDue } from '../../outbound/outbox';
 import { asaasSender, PAYOUT_BACKOFF_SECONDS, PAYOUT_QUEUE, runPayoutTransfers } from './payout-worker';
 
@@ -124,6 +124,14 @@ describe('payout batches through Asaas', () => {
     const [redemption] = await db().select().from(redemptions).where(eq(redemptions.id, a.id));
     expect(redemption?.status).toBe('approved');
     expect((await call('GET', `/payout-batches/${batchId}`)).json()).toMatchObject({ status: 'done', failed_count: 1 });
+    // The affiliate hears why, live and by mail; the admins that a payout failed.
+    const told = await db().select().from(notifications).where(eq(notifications.userId, a.person.user.id));
+    expect(told.find((n) => n.kind === 'payout.failed')?.text).toContain('Chave Pix não encontrada.');
+    expect((await mailsTo(db(), a.person.user.email)).map((m) => m.subject)).toContain(
+      `The payment of your redemption #${a.id} did not go through`,
+    );
+    const admins = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(admins.some((n) => n.kind === 'payout.failed' && n.text.includes(`Batch #${batchId}`))).toBe(true);
     expect((await call('POST', '/payout-batches', { redemption_ids: [a.id] })).statusCode).toBe(201);
   });
 

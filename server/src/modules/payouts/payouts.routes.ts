@@ -111,7 +111,8 @@ export const payoutsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: payoutBatchSchema },
         },
       },
-      async (request) => decideHeldItem(db, actor(request), request.params.id, request.params.itemId, decision),
+      async (request) =>
+        decideHeldItem(app.contextOf(request), actor(request), request.params.id, request.params.itemId, decision),
     );
   }
 };

@@ -7,7 +7,7 @@ import type {
   payoutBatchListQuerySchema,
   payPayoutBatchBodySchema,
 } from '@contract/payouts';
-import { and, asc, desc, eq, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,8 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { affiliates, payoutBatches, payoutItems, redemptions, users } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
 import { audit } from '../audit/audit.service';
-import { applyRedemptionDecision } from '../ledger/redemptions.service';
-import { queueWebhookEvent } from '../webhooks/webhook-queue';
+import { markItemFailed, markItemPaid } from './payout-outcomes';
 
 const creator = alias(users, 'creator');
 
@@ -263,67 +262,6 @@ export async function payPayoutBatch(
   return getPayoutBatch(ctx.db, id);
 }
 
-type ItemRow = typeof payoutItems.$inferSelect;
-
-/**
- * An item paid: its redemption is recorded paid (the payment row, the affiliate's notification and
- * mail, `redemption.paid`), and `payout.paid` goes to the webhooks; inside the caller's transaction.
- */
-export async function markItemPaid(
-  ctx: AppContext,
-  tx: Db,
-  actorId: number,
-  item: ItemRow,
-  endToEndId: string,
-  paidAt: Date,
-) {
-  await applyRedemptionDecision(ctx, tx, actorId, item.redemptionId, { action: 'pay', reference: endToEndId, paidAt });
-  await tx
-    .update(payoutItems)
-    .set({ status: 'paid', endToEndId, paidAt, reason: null })
-    .where(eq(payoutItems.id, item.id));
-  await queueWebhookEvent(tx, 'payout.paid', payoutEvent(item, { status: 'paid', end_to_end_id: endToEndId }));
-  await finishBatchIfDone(tx, item.batchId);
-}
-
-/** An item failed: its redemption stays approved, back in the queue for another batch; `payout.failed`. */
-export async function markItemFailed(tx: Db, item: ItemRow, reason: string) {
-  await tx.update(payoutItems).set({ status: 'failed', reason }).where(eq(payoutItems.id, item.id));
-  await queueWebhookEvent(tx, 'payout.failed', payoutEvent(item, { status: 'failed', reason }));
-  await finishBatchIfDone(tx, item.batchId);
-}
-
-function payoutEvent(item: ItemRow, outcome: Record<string, string>) {
-  return {
-    id: item.id,
-    batch_id: item.batchId,
-    redemption_id: item.redemptionId,
-    affiliate_id: item.affiliateId,
-    amount_cents: item.amountCents,
-    ...outcome,
-  };
-}
-
-/** A paying batch is done when no item is still on its way or held. */
-async function finishBatchIfDone(tx: Db, batchId: number) {
-  const still: SQL = sql`${payoutItems.status} in ('pending', 'sending', 'processing', 'held')`;
-  await tx
-    .update(payoutBatches)
-    .set({ status: 'done' })
-    .where(
-      and(
-        eq(payoutBatches.id, batchId),
-        eq(payoutBatches.status, 'paying'),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(payoutItems)
-            .where(and(eq(payoutItems.batchId, batchId), still)),
-        ),
-      ),
-    );
-}
-
 async function lockHeldItem(tx: Db, batchId: number, itemId: number) {
   const [item] = await tx
     .select()
@@ -346,13 +284,13 @@ async function lockHeldItem(tx: Db, batchId: number, itemId: number) {
  * queue, its money unpaid.
  */
 export async function decideHeldItem(
-  db: Db,
+  ctx: AppContext,
   actorId: number,
   batchId: number,
   itemId: number,
   decision: 'release' | 'fail',
 ): Promise<PayoutBatch> {
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const item = await lockHeldItem(tx, batchId, itemId);
     if (decision === 'release') {
       await tx
@@ -368,7 +306,7 @@ export async function decideHeldItem(
         })
         .where(eq(payoutItems.id, item.id));
     } else {
-      await markItemFailed(tx, item, `held and failed by an admin (${item.reason ?? 'held'})`);
+      await markItemFailed(ctx, tx, item, item.reason ?? 'holder_mismatch');
     }
     await audit(tx, {
       actorId,
@@ -379,5 +317,5 @@ export async function decideHeldItem(
       after: { item_id: item.id, status: decision === 'release' ? 'sending' : 'failed' },
     });
   });
-  return getPayoutBatch(db, batchId);
+  return getPayoutBatch(ctx.db, batchId);
 }
