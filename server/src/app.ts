@@ -33,6 +33,7 @@ import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { saleApiRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { systemAdminRoutes, systemRoutes } from './modules/system/system.routes';
+import { taxAdminRoutes, taxRoutes } from './modules/tax/tax.routes';
 import { type ClickBuffer, createClickBuffer } from './modules/tracking/click-buffer';
 import { registerRedirect } from './modules/tracking/redirect';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
@@ -208,6 +209,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(subscriptionsRoutes);
         await signedIn.register(levelsRoutes);
         await signedIn.register(ledgerRoutes);
+        await signedIn.register(taxRoutes);
         await signedIn.register(metricsRoutes);
         await signedIn.register(postbacksRoutes);
         await signedIn.register(async (admin) => {
@@ -225,6 +227,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(couponsAdminRoutes);
           await admin.register(ledgerAdminRoutes);
           await admin.register(payoutsAdminRoutes);
+          await admin.register(taxAdminRoutes);
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);

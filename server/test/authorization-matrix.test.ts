@@ -79,6 +79,8 @@ const AUDIENCE: Record<string, Audience> = {
   'PUT /api/v1/me/postback': 'affiliate',
   'POST /api/v1/me/postback/test': 'affiliate',
   'GET /api/v1/me/postback/deliveries': 'affiliate',
+  'GET /api/v1/me/tax-profile': 'affiliate',
+  'PUT /api/v1/me/tax-profile': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',
   'GET /api/v1/settings/redemptions': 'admin',
@@ -168,6 +170,10 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/payout-batches/{id}/pay': 'admin',
   'POST /api/v1/payout-batches/{id}/items/{itemId}/release': 'admin',
   'POST /api/v1/payout-batches/{id}/items/{itemId}/fail': 'admin',
+  'GET /api/v1/affiliates/{id}/tax-profile': 'admin',
+  'GET /api/v1/settings/withholdings': 'admin',
+  'PUT /api/v1/settings/withholdings': 'admin',
+  'GET /api/v1/settings/withholdings/preview': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */

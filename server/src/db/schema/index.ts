@@ -10,6 +10,7 @@ export * from './programme';
 export * from './sales';
 export * from './stats';
 export * from './system';
+export * from './tax';
 export * from './tracking';
 export * from './users';
 export * from './webhooks';
