@@ -33,7 +33,12 @@ export const payoutItemSchema = z.object({
   affiliate_id: z.number().int(),
   affiliate_name: z.string(),
   affiliate_code: z.string(),
+  /** The redemption's gross; a person is sent it less the withholdings (RPA), fixed when the batch is paid. */
   amount_cents: z.number().int(),
+  inss_cents: z.number().int(),
+  irrf_cents: z.number().int(),
+  iss_cents: z.number().int(),
+  net_cents: z.number().int(),
   method: z.enum(['pix', 'bank']),
   pix_key_type: z.enum(PIX_KEY_TYPES).nullable(),
   pix_key: z.string().nullable(),
@@ -94,3 +99,32 @@ export const payoutBatchListQuerySchema = listQuerySchema.pick({ page: true, pag
 });
 export const payoutBatchPageSchema = pageOf(payoutBatchSummarySchema);
 export type PayoutBatchPage = z.infer<typeof payoutBatchPageSchema>;
+
+/** A receipt for paying a person (RPA): gross, each withholding and net, exact to the cent. */
+export const payoutReceiptSchema = z.object({
+  id: z.number().int(),
+  redemption_id: z.number().int(),
+  affiliate_id: z.number().int(),
+  month: z.string(),
+  gross_cents: z.number().int(),
+  inss_cents: z.number().int(),
+  irrf_cents: z.number().int(),
+  iss_cents: z.number().int(),
+  net_cents: z.number().int(),
+  legal_name: z.string(),
+  document: z.string(),
+  end_to_end_id: z.string(),
+  paid_at: z.string(),
+});
+export type PayoutReceipt = z.infer<typeof payoutReceiptSchema>;
+export const receiptListQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  affiliate_id: idSchema.optional(),
+});
+export const receiptListSchema = z.object({ items: z.array(payoutReceiptSchema) });
+/** GET /receipts/yearly: a year's statement of what was paid and withheld, as PDF or CSV. */
+export const yearlyStatementQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  affiliate_id: idSchema.optional(),
+});

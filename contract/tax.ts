@@ -120,6 +120,14 @@ export const withholdingSettingsSchema = z
     irrf_reduction_factor_millionths: z.number().int().min(0).max(1_000_000),
     iss_rate_bps: bps,
     require_nfse: z.boolean(),
+    /** The paying company as its receipts name it. */
+    payer_name: z.string().trim().max(150).default(''),
+    payer_document: z
+      .string()
+      .trim()
+      .max(20)
+      .refine((v) => v === '' || isValidCnpj(v), 'must be a valid CNPJ')
+      .default(''),
   })
   .superRefine((s, ctx) => {
     const limits = s.irrf_brackets.map((b) => b.up_to_cents);
@@ -136,6 +144,11 @@ export const withholdingSettingsSchema = z
     }
   });
 export type WithholdingSettings = z.infer<typeof withholdingSettingsSchema>;
+/** PUT /settings/withholdings: the same, the payer's CNPJ kept as digits. */
+export const withholdingSettingsBodySchema = withholdingSettingsSchema.transform((s) => ({
+  ...s,
+  payer_document: s.payer_document.replace(/\D/g, ''),
+}));
 
 /** What a person paid `gross_cents` receives: each withholding and the net, exact to the cent. */
 export const withholdingsSchema = z.object({

@@ -28,6 +28,7 @@ import { createNotificationHub, type NotificationHub } from './modules/notificat
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
 import { payoutProviderRoutes } from './modules/payouts/payout-provider.routes';
 import { payoutsAdminRoutes } from './modules/payouts/payouts.routes';
+import { receiptsRoutes } from './modules/payouts/receipts.routes';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { saleApiRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
@@ -210,6 +211,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(levelsRoutes);
         await signedIn.register(ledgerRoutes);
         await signedIn.register(taxRoutes);
+        await signedIn.register(receiptsRoutes);
         await signedIn.register(metricsRoutes);
         await signedIn.register(postbacksRoutes);
         await signedIn.register(async (admin) => {

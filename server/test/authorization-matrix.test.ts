@@ -65,6 +65,9 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/redemptions/{id}': 'signed-in',
   'GET /api/v1/payments': 'signed-in',
   'GET /api/v1/payments/export': 'signed-in',
+  'GET /api/v1/receipts': 'signed-in',
+  'GET /api/v1/receipts/yearly': 'signed-in',
+  'GET /api/v1/receipts/{id}/pdf': 'signed-in',
 
   'GET /api/v1/links': 'affiliate',
   'POST /api/v1/links': 'affiliate',

@@ -1,6 +1,6 @@
 import { PAYOUT_BATCH_STATUSES, PAYOUT_ITEM_STATUSES, PAYOUT_PROVIDERS } from '@contract/payouts';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { redemptions } from './ledger';
 import { affiliates } from './programme';
 import { users } from './users';
@@ -54,6 +54,15 @@ export const payoutItems = pgTable(
     /** The admin who let a held item go to the holder Asaas reported (the check approves it from then on). */
     holderApprovedBy: bigint('holder_approved_by', { mode: 'number' }).references(() => users.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * What paying a person withholds (docs/decisions/038), fixed when the batch is paid: the PIX
+     * sends `net_cents`; the ledger keeps the gross (`amount_cents`). Zero for companies and for an
+     * affiliate without a tax profile.
+     */
+    inssCents: bigint('inss_cents', { mode: 'number' }).notNull().default(0),
+    irrfCents: bigint('irrf_cents', { mode: 'number' }).notNull().default(0),
+    issCents: bigint('iss_cents', { mode: 'number' }).notNull().default(0),
+    netCents: bigint('net_cents', { mode: 'number' }),
     state: text('state').notNull().default('idle'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -69,5 +78,44 @@ export const payoutItems = pgTable(
     index('payout_items_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
     index('payout_items_transfer_idx').on(t.providerTransferId),
     check('payout_items_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A receipt for paying a person (RPA, docs/decisions/038): who was paid (the tax profile as it was),
+ * the month it counts in (the monthly INSS ceiling and IRRF table add up a month's receipts), the
+ * gross, each withholding and the net, exact to the cent. Written when the item is paid; never changed.
+ */
+export const payoutReceipts = pgTable(
+  'payout_receipts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => payoutItems.id),
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id),
+    redemptionId: bigint('redemption_id', { mode: 'number' })
+      .notNull()
+      .references(() => redemptions.id),
+    /** The Brasília month, `YYYY-MM`. */
+    month: text('month').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    inssCents: bigint('inss_cents', { mode: 'number' }).notNull(),
+    irrfCents: bigint('irrf_cents', { mode: 'number' }).notNull(),
+    issCents: bigint('iss_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    payee: jsonb('payee').$type<Record<string, string>>().notNull(),
+    endToEndId: text('end_to_end_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('payout_receipts_affiliate_idx').on(t.affiliateId, t.month),
+    check(
+      'payout_receipts_net_check',
+      sql`${t.netCents} = ${t.grossCents} - ${t.inssCents} - ${t.irrfCents} - ${t.issCents}`,
+    ),
   ],
 );

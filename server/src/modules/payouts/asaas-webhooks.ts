@@ -83,7 +83,7 @@ export async function validateAsaasTransfer(
   if (!item || !['sending', 'processing'].includes(item.status)) {
     return { status: 'REFUSED', refuseReason: 'Transferência não solicitada pelo Afiliados.' };
   }
-  if (transfer.value === undefined || Math.round(transfer.value * 100) !== item.amountCents) {
+  if (transfer.value === undefined || Math.round(transfer.value * 100) !== (item.netCents ?? item.amountCents)) {
     return { status: 'REFUSED', refuseReason: 'Valor diferente do resgate.' };
   }
   const [redemption] = await ctx.db

@@ -6,6 +6,7 @@ import { mails } from '../../mail/templates';
 import { applyRedemptionDecision, brl } from '../ledger/redemptions.service';
 import { notifyAdmins, notifyUsers } from '../notifications/notifications.service';
 import { queueWebhookEvent } from '../webhooks/webhook-queue';
+import { writeReceipt } from './payout-withholdings';
 
 // How a payout item ends, whoever ends it: a manual batch, the provider's worker or its webhook,
 // an admin deciding a held item (docs/decisions/037).
@@ -29,6 +30,7 @@ export async function markItemPaid(
     .update(payoutItems)
     .set({ status: 'paid', endToEndId, paidAt, reason: null })
     .where(eq(payoutItems.id, item.id));
+  await writeReceipt(tx, item, endToEndId, paidAt);
   await queueWebhookEvent(tx, 'payout.paid', payoutEvent(item, { status: 'paid', end_to_end_id: endToEndId }));
   await finishBatchIfDone(tx, item.batchId);
 }

@@ -41,6 +41,8 @@ type LoadedItem = {
   id: number;
   redemptionId: number;
   amountCents: number;
+  /** What the PIX sends: the gross less a person's withholdings (docs/decisions/038). */
+  netCents: number | null;
   createdAt: Date;
   destination: typeof redemptions.$inferSelect.destination;
 };
@@ -51,6 +53,7 @@ async function loadItems(db: Db, ids: number[]): Promise<LoadedItem[]> {
       id: payoutItems.id,
       redemptionId: payoutItems.redemptionId,
       amountCents: payoutItems.amountCents,
+      netCents: payoutItems.netCents,
       createdAt: payoutItems.createdAt,
       destination: redemptions.destination,
     })
@@ -116,7 +119,7 @@ export function asaasSender(client: AsaasClient): Sender<LoadedItem> {
         };
       }
       const created = await createTransfer(client, {
-        valueCents: item.amountCents,
+        valueCents: item.netCents ?? item.amountCents,
         pixKey: destination.pix_key,
         pixKeyType: destination.pix_key_type,
         description: `Afiliados: resgate nº ${item.redemptionId}`,

@@ -96,6 +96,38 @@ describe('payout batches through Asaas', () => {
     expect((await call('GET', `/payout-batches/${batchId}`)).json()).toMatchObject({ status: 'done', paid_count: 2 });
   });
 
+  test('a person with a tax profile is sent the net: the gross less INSS and IRRF, and Asaas is asked to approve that', async () => {
+    const a = await approvedFor(t, admin, campaignId, 600_000, { pix_key: '529.982.247-25', pix_key_type: 'cpf' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/tax-profile',
+      headers: a.person.headers,
+      payload: {
+        kind: 'person',
+        document: '52998224725',
+        legal_name: 'Pessoa Com Recibo',
+        street: 'Rua A',
+        number: '1',
+        district: 'Centro',
+        city: 'Recife',
+        state: 'PE',
+        postal_code: '50010000',
+      },
+    });
+    fake.holders.set('52998224725', { name: 'Pessoa Com Recibo', document: '52998224725' });
+    await payingBatch([a.id]);
+    await work();
+    const item = await itemOf(a.id);
+    const [sent] = transfersFor(item?.id ?? 0);
+    expect(sent?.value).toBe(4959.98);
+    expect((await fromAsaas('transfer-validation', fake.validationRequest(sent?.id ?? ''))).json()).toEqual({
+      status: 'APPROVED',
+    });
+    await fromAsaas('webhook', fake.event(sent?.id ?? '', 'TRANSFER_DONE'));
+    const receipts = (await call('GET', `/receipts?affiliate_id=${a.affiliateId}`)).json().items;
+    expect(receipts).toMatchObject([{ gross_cents: 600_000, net_cents: 495_998 }]);
+  });
+
   test('a missing or wrong asaas-access-token is 401 and records nothing; a malformed event is 400', async () => {
     const a = await redemptionAt(2);
     await payingBatch([a.id]);

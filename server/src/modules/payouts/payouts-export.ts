@@ -22,7 +22,9 @@ const columns: CsvColumn<BankRow>[] = [
   { header: { en: 'Identifier', pt: 'Identificador' }, cell: (i) => `resgate-${i.redemption_id}` },
   { header: { en: 'Payee', pt: 'Favorecido' }, cell: (i) => i.bank?.holder ?? i.affiliate_name },
   { header: { en: 'Affiliate code', pt: 'Código de afiliado' }, cell: (i) => i.affiliate_code },
-  { header: { en: 'Amount (R$)', pt: 'Valor (R$)' }, cell: (i) => csvMoney(i.amount_cents) },
+  // What the bank sends: the net (a person's withholdings stay with the programme, for the RPA).
+  { header: { en: 'Amount (R$)', pt: 'Valor (R$)' }, cell: (i) => csvMoney(i.net_cents) },
+  { header: { en: 'Gross (R$)', pt: 'Bruto (R$)' }, cell: (i) => csvMoney(i.amount_cents) },
   {
     header: { en: 'PIX key type', pt: 'Tipo de chave PIX' },
     cell: (i, lang) => (i.pix_key_type ? wordFor(KEY_TYPE, lang, i.pix_key_type) : ''),

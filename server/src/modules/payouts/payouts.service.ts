@@ -16,7 +16,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { affiliates, payoutBatches, payoutItems, redemptions, users } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
 import { audit } from '../audit/audit.service';
+import { getWithholdingSettings } from '../tax/withholding-settings';
 import { markItemFailed, markItemPaid } from './payout-outcomes';
+import { withholdForBatch } from './payout-withholdings';
 
 const creator = alias(users, 'creator');
 
@@ -78,6 +80,10 @@ async function itemsOf(db: Db, batchId: number): Promise<PayoutItem[]> {
     affiliate_name: `${firstName} ${lastName}`,
     affiliate_code: code,
     amount_cents: item.amountCents,
+    inss_cents: item.inssCents,
+    irrf_cents: item.irrfCents,
+    iss_cents: item.issCents,
+    net_cents: item.netCents ?? item.amountCents,
     method,
     pix_key_type: destination.type === 'pix' ? destination.pix_key_type : null,
     pix_key: destination.type === 'pix' ? destination.pix_key : null,
@@ -239,11 +245,12 @@ export async function payPayoutBatch(
       .update(payoutBatches)
       .set({ status: provider === 'manual' ? 'done' : 'paying', provider, paidBy: actorId, paidAt: now })
       .where(eq(payoutBatches.id, id));
-    const items = await tx.select().from(payoutItems).where(eq(payoutItems.batchId, id)).orderBy(asc(payoutItems.id));
+    const byId = () => tx.select().from(payoutItems).where(eq(payoutItems.batchId, id)).orderBy(asc(payoutItems.id));
+    await withholdForBatch(tx, await byId(), await getWithholdingSettings(tx), now);
     if (provider === 'manual') {
       const reference = body.reference ?? '';
       const paidAt = body.paid_at ? new Date(body.paid_at) : now;
-      for (const item of items) await markItemPaid(ctx, tx, actorId, item, reference, paidAt);
+      for (const item of await byId()) await markItemPaid(ctx, tx, actorId, item, reference, paidAt);
     } else {
       await tx
         .update(payoutItems)

@@ -170,6 +170,7 @@ describe('payout batches', () => {
       'Payee',
       'Affiliate code',
       'Amount (R$)',
+      'Gross (R$)',
       'PIX key type',
       'PIX key',
       'Bank',
@@ -179,8 +180,9 @@ describe('payout batches', () => {
     ]);
     expect(row?.[0]).toBe(`resgate-${a.id}`);
     expect(row?.[3]).toBe('1234,56');
-    expect(row?.[4]).toBe('Email');
-    expect(row?.[5]).toBe(a.person.user.email);
+    expect(row?.[4]).toBe('1234,56');
+    expect(row?.[5]).toBe('Email');
+    expect(row?.[6]).toBe(a.person.user.email);
   });
 
   test('affiliates get 403 on every payout batch route', async () => {

@@ -4,6 +4,7 @@ import {
   taxProfileBodySchema,
   taxProfileSchema,
   withholdingPreviewQuerySchema,
+  withholdingSettingsBodySchema,
   withholdingSettingsSchema,
   withholdingsSchema,
 } from '@contract/tax';
@@ -84,7 +85,7 @@ export const taxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Change the withholding rates',
-        body: withholdingSettingsSchema,
+        body: withholdingSettingsBodySchema,
         response: { 200: withholdingSettingsSchema },
       },
     },

@@ -33,7 +33,12 @@ describe('tax profile', () => {
     expect((await call('GET', '/me/tax-profile', me.headers)).json()).toEqual({ profile: null });
     const saved = await call('PUT', '/me/tax-profile', me.headers, PERSON);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ kind: 'person', document: '52998224725', postal_code: '50010000', complement: '' });
+    expect(saved.json()).toMatchObject({
+      kind: 'person',
+      document: '52998224725',
+      postal_code: '50010000',
+      complement: '',
+    });
     expect((await call('GET', '/me/tax-profile', me.headers)).json().profile.legal_name).toBe('Ana Souza da Silva');
     const seen = await call('GET', `/affiliates/${me.user.affiliateId}/tax-profile`, admin.headers);
     expect(seen.json().profile.document).toBe('52998224725');
@@ -81,7 +86,9 @@ describe('withholding rates', () => {
   test('affiliates cannot read or change the rates, nor read another’s tax profile', async () => {
     const me = await createSignedIn(t.app, t.database.db);
     expect((await call('GET', '/settings/withholdings', me.headers)).statusCode).toBe(403);
-    expect((await call('PUT', '/settings/withholdings', me.headers, DEFAULT_WITHHOLDING_SETTINGS)).statusCode).toBe(403);
+    expect((await call('PUT', '/settings/withholdings', me.headers, DEFAULT_WITHHOLDING_SETTINGS)).statusCode).toBe(
+      403,
+    );
     expect((await call('GET', `/affiliates/${admin.user.id}/tax-profile`, me.headers)).statusCode).toBe(403);
     expect((await call('GET', '/me/tax-profile', admin.headers)).statusCode).toBe(403);
   });

@@ -25,6 +25,8 @@ export const DEFAULT_WITHHOLDING_SETTINGS: WithholdingSettings = {
   irrf_reduction_factor_millionths: 133_145,
   iss_rate_bps: 0,
   require_nfse: true,
+  payer_name: '',
+  payer_document: '',
 };
 
 /** `cents × rate`, rounded half up to the cent, in integers only. */

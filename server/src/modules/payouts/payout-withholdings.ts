@@ -1,0 +1,84 @@
+import { brasiliaDayOf } from '@contract/calendar';
+import type { WithholdingSettings } from '@contract/tax';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payoutItems, payoutReceipts } from '../../db/schema';
+import { getTaxProfile } from '../tax/tax-profile.service';
+import { rpaWithholdings } from '../tax/withholdings';
+
+type ItemRow = typeof payoutItems.$inferSelect;
+type Sums = { gross: number; inss: number; irrf: number; iss: number };
+
+export const brasiliaMonthOf = (at: Date) => brasiliaDayOf(at).slice(0, 7);
+
+async function receiptsOfMonth(tx: Db, affiliateId: number, month: string): Promise<Sums> {
+  const [row] = await tx
+    .select({
+      gross: sql<string>`coalesce(sum(${payoutReceipts.grossCents}), 0)`,
+      inss: sql<string>`coalesce(sum(${payoutReceipts.inssCents}), 0)`,
+      irrf: sql<string>`coalesce(sum(${payoutReceipts.irrfCents}), 0)`,
+      iss: sql<string>`coalesce(sum(${payoutReceipts.issCents}), 0)`,
+    })
+    .from(payoutReceipts)
+    .where(and(eq(payoutReceipts.affiliateId, affiliateId), eq(payoutReceipts.month, month)));
+  return {
+    gross: Number(row?.gross ?? 0),
+    inss: Number(row?.inss ?? 0),
+    irrf: Number(row?.irrf ?? 0),
+    iss: Number(row?.iss ?? 0),
+  };
+}
+
+/**
+ * Fixes what each item of a batch being paid withholds (docs/decisions/038). A person's: the
+ * month's withholdings on everything paid to them this month, this item included, less what the
+ * month's receipts (and this batch's earlier items) already withheld: the INSS ceiling and the IRRF
+ * table are monthly. A company's, or an affiliate's without a tax profile: nothing (net = gross).
+ */
+export async function withholdForBatch(tx: Db, items: ItemRow[], settings: WithholdingSettings, at: Date) {
+  const month = brasiliaMonthOf(at);
+  const sums = new Map<number, Sums>();
+  for (const item of items) {
+    const profile = await getTaxProfile(tx, item.affiliateId);
+    if (profile?.kind !== 'person') {
+      await tx.update(payoutItems).set({ netCents: item.amountCents }).where(eq(payoutItems.id, item.id));
+      continue;
+    }
+    const before = sums.get(item.affiliateId) ?? (await receiptsOfMonth(tx, item.affiliateId, month));
+    const total = rpaWithholdings(before.gross + item.amountCents, settings);
+    const inss = total.inss_cents - before.inss;
+    const irrf = Math.max(0, total.irrf_cents - before.irrf);
+    const iss = total.iss_cents - before.iss;
+    sums.set(item.affiliateId, {
+      gross: before.gross + item.amountCents,
+      inss: before.inss + inss,
+      irrf: before.irrf + irrf,
+      iss: before.iss + iss,
+    });
+    await tx
+      .update(payoutItems)
+      .set({ inssCents: inss, irrfCents: irrf, issCents: iss, netCents: item.amountCents - inss - irrf - iss })
+      .where(eq(payoutItems.id, item.id));
+  }
+}
+
+/** The receipt of a person's paid item, with the tax profile as it is at payment. */
+export async function writeReceipt(tx: Db, item: ItemRow, endToEndId: string, paidAt: Date) {
+  const profile = await getTaxProfile(tx, item.affiliateId);
+  if (profile?.kind !== 'person') return;
+  const { updated_at: _, ...payee } = profile;
+  await tx.insert(payoutReceipts).values({
+    itemId: item.id,
+    affiliateId: item.affiliateId,
+    redemptionId: item.redemptionId,
+    month: brasiliaMonthOf(paidAt),
+    grossCents: item.amountCents,
+    inssCents: item.inssCents,
+    irrfCents: item.irrfCents,
+    issCents: item.issCents,
+    netCents: item.amountCents - item.inssCents - item.irrfCents - item.issCents,
+    payee,
+    endToEndId,
+    paidAt,
+  });
+}
