@@ -128,3 +128,18 @@ export const yearlyStatementQuerySchema = z.object({
   format: z.enum(['pdf', 'csv']).default('pdf'),
   affiliate_id: idSchema.optional(),
 });
+
+/** A company's NFS-e for a redemption: an XML of the right value is accepted; a PDF waits for an admin. */
+export const payoutInvoiceSchema = z.object({
+  redemption_id: z.number().int(),
+  format: z.enum(['pdf', 'xml']),
+  amount_cents: z.number().int().nullable(),
+  status: z.enum(['review', 'accepted', 'refused']),
+  note: z.string().nullable(),
+  uploaded_at: z.string(),
+});
+export type PayoutInvoice = z.infer<typeof payoutInvoiceSchema>;
+export const reviewInvoiceBodySchema = z.object({
+  accept: z.boolean(),
+  note: z.string().trim().max(300).optional(),
+});

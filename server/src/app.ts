@@ -26,6 +26,7 @@ import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.rou
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
+import { invoicesAdminRoutes, invoicesRoutes } from './modules/payouts/invoices.routes';
 import { payoutProviderRoutes } from './modules/payouts/payout-provider.routes';
 import { payoutsAdminRoutes } from './modules/payouts/payouts.routes';
 import { receiptsRoutes } from './modules/payouts/receipts.routes';
@@ -212,6 +213,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(ledgerRoutes);
         await signedIn.register(taxRoutes);
         await signedIn.register(receiptsRoutes);
+        await signedIn.register(invoicesRoutes);
         await signedIn.register(metricsRoutes);
         await signedIn.register(postbacksRoutes);
         await signedIn.register(async (admin) => {
@@ -230,6 +232,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(ledgerAdminRoutes);
           await admin.register(payoutsAdminRoutes);
           await admin.register(taxAdminRoutes);
+          await admin.register(invoicesAdminRoutes);
           await admin.register(metricsAdminRoutes);
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);

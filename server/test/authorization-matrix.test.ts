@@ -68,6 +68,8 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/receipts': 'signed-in',
   'GET /api/v1/receipts/yearly': 'signed-in',
   'GET /api/v1/receipts/{id}/pdf': 'signed-in',
+  'GET /api/v1/redemptions/{id}/invoice': 'signed-in',
+  'GET /api/v1/redemptions/{id}/invoice/file': 'signed-in',
 
   'GET /api/v1/links': 'affiliate',
   'POST /api/v1/links': 'affiliate',
@@ -84,6 +86,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/me/postback/deliveries': 'affiliate',
   'GET /api/v1/me/tax-profile': 'affiliate',
   'PUT /api/v1/me/tax-profile': 'affiliate',
+  'PUT /api/v1/redemptions/{id}/invoice': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',
   'GET /api/v1/settings/redemptions': 'admin',
@@ -177,6 +180,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/settings/withholdings': 'admin',
   'PUT /api/v1/settings/withholdings': 'admin',
   'GET /api/v1/settings/withholdings/preview': 'admin',
+  'POST /api/v1/redemptions/{id}/invoice/review': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */

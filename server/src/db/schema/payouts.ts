@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { redemptions } from './ledger';
 import { affiliates } from './programme';
+import { bytea } from './types';
 import { users } from './users';
 
 /** Approved redemptions paid together (docs/decisions/037). */
@@ -119,3 +120,28 @@ export const payoutReceipts = pgTable(
     ),
   ],
 );
+
+export const INVOICE_STATUSES = ['review', 'accepted', 'refused'] as const;
+
+/**
+ * A company's invoice (NFS-e) for a redemption (docs/decisions/038): when the admin requires it, a
+ * company's redemption is batched only once its invoice is accepted. An XML whose value is the
+ * redemption's is accepted on upload; a PDF waits for an admin to check it.
+ */
+export const payoutInvoices = pgTable('payout_invoices', {
+  redemptionId: bigint('redemption_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => redemptions.id),
+  affiliateId: bigint('affiliate_id', { mode: 'number' })
+    .notNull()
+    .references(() => affiliates.id),
+  format: text('format', { enum: ['pdf', 'xml'] }).notNull(),
+  content: bytea('content').notNull(),
+  /** The value the XML states, in cents (null for a PDF). */
+  amountCents: bigint('amount_cents', { mode: 'number' }),
+  status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+  note: text('note'),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});

@@ -17,6 +17,7 @@ import { affiliates, payoutBatches, payoutItems, redemptions, users } from '../.
 import { AppError, fieldError } from '../../errors';
 import { audit } from '../audit/audit.service';
 import { getWithholdingSettings } from '../tax/withholding-settings';
+import { owesInvoice } from './invoices.service';
 import { markItemFailed, markItemPaid } from './payout-outcomes';
 import { withholdForBatch } from './payout-withholdings';
 
@@ -139,6 +140,7 @@ export async function createPayoutBatch(
   body: z.output<typeof payoutBatchBodySchema>,
 ): Promise<PayoutBatch> {
   try {
+    const requireNfse = (await getWithholdingSettings(db)).require_nfse;
     const id = await db.transaction(async (tx) => {
       const picked = await tx
         .select({ id: redemptions.id, affiliateId: redemptions.affiliateId, amountCents: redemptions.amountCents })
@@ -150,10 +152,14 @@ export async function createPayoutBatch(
                 eq(redemptions.status, 'approved'),
                 lt(redemptions.requestedAt, dayAfter(body.approved_until ?? '')),
                 notExists(inAnotherBatch(tx)),
+                requireNfse ? sql`not (${owesInvoice})` : undefined,
               ),
         )
         .orderBy(asc(redemptions.id));
-      if (body.redemption_ids) await checkPicked(tx, body.redemption_ids, picked);
+      if (body.redemption_ids) {
+        await checkPicked(tx, body.redemption_ids, picked);
+        if (requireNfse) await checkInvoices(tx, body.redemption_ids);
+      }
       if (picked.length === 0) {
         throw fieldError('approved_until', 'no approved redemption outside a batch was requested up to that day');
       }
@@ -208,6 +214,21 @@ async function checkPicked(tx: Db, wanted: number[], picked: { id: number }[]) {
     .from(payoutItems)
     .where(and(inArray(payoutItems.redemptionId, wanted), sql`${payoutItems.status} <> 'failed'`));
   if (busy.length > 0) throw inOtherBatch(busy.map((b) => b.id));
+}
+
+/** While the admin requires invoices, a company's redemption waits for its accepted NFS-e. */
+async function checkInvoices(tx: Db, ids: number[]) {
+  const owing = await tx
+    .select({ id: redemptions.id })
+    .from(redemptions)
+    .where(and(inArray(redemptions.id, ids), owesInvoice));
+  if (owing.length > 0) {
+    const list = owing.map((r) => r.id).join(', ');
+    throw new AppError('CONFLICT', 'A company’s redemption is paid once its NFS-e is accepted.', {
+      reason: 'NFSE_MISSING',
+      errors: [{ field: 'redemption_ids', message: `wait for the company’s accepted NFS-e: ${list}` }],
+    });
+  }
 }
 
 /** The batch, locked for the caller's transaction; paying twice at once waits here, then finds it paid. */

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { nfseXml } from '../../../test/nfse-fixtures';
 import { approvedRedemption, fullCommissionCampaign } from '../../../test/redemption-fixtures';
 import { ledgerEntries, payoutReceipts } from '../../db/schema';
 
@@ -132,13 +133,19 @@ describe('receipts (RPA) of paying a person', () => {
     expect(receipts.reduce((sum, r) => sum + r.inssCents + r.irrfCents, 0)).toBe(88_000 + 104_927);
   });
 
-  test('a company is paid the gross with no receipt; so is an affiliate without a tax profile', async () => {
+  test('a company (its NFS-e accepted) is paid the gross with no receipt; so is an affiliate without a tax profile', async () => {
     const company = await approvedRedemption(t, admin, campaignId, 250_000);
     await call('PUT', '/me/tax-profile', company.person.headers, {
       kind: 'company',
       ...PROFILE,
       document: '11.222.333/0001-81',
       legal_name: 'Souza Marketing LTDA',
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/redemptions/${company.id}/invoice`,
+      headers: { ...company.person.headers, 'content-type': 'application/xml' },
+      payload: nfseXml('2500.00', '11222333000181'),
     });
     const none = await approvedRedemption(t, admin, campaignId, 150_000);
     const batch = await payManually([company.id, none.id]);

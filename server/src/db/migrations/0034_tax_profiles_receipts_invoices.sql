@@ -1,3 +1,16 @@
+CREATE TABLE "payout_invoices" (
+	"redemption_id" bigint PRIMARY KEY NOT NULL,
+	"affiliate_id" bigint NOT NULL,
+	"format" text NOT NULL,
+	"content" "bytea" NOT NULL,
+	"amount_cents" bigint,
+	"status" text NOT NULL,
+	"note" text,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reviewed_by" bigint,
+	"reviewed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "payout_receipts" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payout_receipts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"item_id" bigint NOT NULL,
@@ -35,6 +48,9 @@ ALTER TABLE "payout_items" ADD COLUMN "inss_cents" bigint DEFAULT 0 NOT NULL;-->
 ALTER TABLE "payout_items" ADD COLUMN "irrf_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payout_items" ADD COLUMN "iss_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payout_items" ADD COLUMN "net_cents" bigint;--> statement-breakpoint
+ALTER TABLE "payout_invoices" ADD CONSTRAINT "payout_invoices_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_invoices" ADD CONSTRAINT "payout_invoices_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_invoices" ADD CONSTRAINT "payout_invoices_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_receipts" ADD CONSTRAINT "payout_receipts_item_id_payout_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."payout_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_receipts" ADD CONSTRAINT "payout_receipts_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_receipts" ADD CONSTRAINT "payout_receipts_redemption_id_redemptions_id_fk" FOREIGN KEY ("redemption_id") REFERENCES "public"."redemptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
