@@ -20,8 +20,9 @@ import { signedIn, signedInAffiliate, viewerOf } from '../../plugins/auth';
 import { findLedger, getBalance } from './ledger.service';
 import { ledgerCsv, paymentsCsv } from './ledger-export';
 import { findPayments } from './payments.service';
+import { decideRedemption } from './redemption-decisions';
 import { getRedemptionSettings, setRedemptionSettings } from './redemption-settings';
-import { decideRedemption, findRedemptions, getRedemptionById, requestRedemption } from './redemptions.service';
+import { findRedemptions, getRedemptionById, requestRedemption } from './redemptions.service';
 
 const tags = ['ledger'];
 const security = [{ bearer: [] }];
