@@ -60,6 +60,8 @@ export type ResponsiveDataTableProps<T> = {
     /** A row checkbox's accessible name. */
     label?: (record: T) => string;
     allLabel?: string;
+    /** Rows that can be picked (the others show no checkbox); every row unless told. */
+    isSelectable?: (record: T) => boolean;
   };
   /** A row's details: the table opens them by a click on the row, a card by its own button. */
   expansion?: {
@@ -132,6 +134,7 @@ function RecordTable<T>({
     ...(selection && {
       selectedRecords: selection.selected,
       onSelectedRecordsChange: selection.onChange,
+      isRecordSelectable: selection.isSelectable,
       getRecordSelectionCheckboxProps: (record: T, index: number) => ({
         'aria-label': selection.label?.(record) ?? `${t('table.select')} ${index + 1}`,
       }),
@@ -179,6 +182,7 @@ function RecordCards<T>({
     selection?.onChange(
       isSelected(record) ? selection.selected.filter((s) => idOf(s) !== idOf(record)) : [...selection.selected, record],
     );
+  const canSelect = (record: T) => selection !== undefined && (selection.isSelectable?.(record) ?? true);
   const pages = pagination ? Math.ceil(pagination.totalRecords / pagination.recordsPerPage) : 1;
 
   if (records.length === 0) {
@@ -204,15 +208,22 @@ function RecordCards<T>({
     );
   }
 
-  const allSelected = selection ? records.every(isSelected) : false;
+  const selectable = records.filter(canSelect);
+  const allSelected = selectable.length > 0 && selectable.every(isSelected);
   return (
     <Stack gap="sm" aria-busy={fetching || undefined} style={{ opacity: fetching ? 0.6 : 1 }}>
-      {selection && (
+      {selection && selectable.length > 0 && (
         <Checkbox
           label={selection.allLabel ?? t('table.selectAll')}
           checked={allSelected}
-          indeterminate={!allSelected && records.some(isSelected)}
-          onChange={() => selection.onChange(allSelected ? [] : records)}
+          indeterminate={!allSelected && selectable.some(isSelected)}
+          onChange={() =>
+            selection.onChange(
+              allSelected
+                ? selection.selected.filter((s) => !selectable.some((r) => idOf(r) === idOf(s)))
+                : [...selection.selected, ...selectable.filter((r) => !isSelected(r))],
+            )
+          }
         />
       )}
       <Box
@@ -229,7 +240,7 @@ function RecordCards<T>({
           return (
             <Card key={String(id)} component="li" withBorder padding="sm" bg={background} data-testid="record-card">
               <Group gap="sm" wrap="nowrap" align="flex-start">
-                {selection && (
+                {canSelect(record) && selection && (
                   <Checkbox
                     mt={2}
                     checked={isSelected(record)}

@@ -1,8 +1,10 @@
 import { levelBodySchema } from '@contract/levels';
 import { saleBodySchema } from '@contract/sales';
+import type { UseFormReturnType } from '@mantine/form';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAppMessages, t } from '../i18n';
-import { moneyRule } from './form';
+import { ApiError } from './api-client';
+import { moneyRule, showApiError } from './form';
 
 beforeAll(async () => loadAppMessages());
 
@@ -34,5 +36,43 @@ describe('a money field checked against its contract schema', () => {
     ['1,234', 'Choose the amount you meant'],
   ])('an optional level threshold of %j: %j', (text, message) => {
     expect(levelThreshold(text)).toBe(message);
+  });
+});
+
+describe('an API refusal shown on a form', () => {
+  /** The two calls showApiError makes of a form, recording the errors it sets. */
+  const formWith = (values: Record<string, string>) => {
+    const errors: Record<string, unknown> = {};
+    const form = {
+      getValues: () => values,
+      setErrors: (next: Record<string, unknown>) => Object.assign(errors, next),
+    } as unknown as UseFormReturnType<Record<string, string>>;
+    return { form, errors };
+  };
+  const refusal = (field: string) =>
+    new ApiError(400, {
+      code: 'VALIDATION',
+      detail: `${field}: is required`,
+      errors: [{ field, message: 'is required (English)' }],
+    });
+
+  test('puts the API’s message next to a field the form has', () => {
+    const { form, errors } = formWith({ reference: '' });
+    expect(showApiError(form, refusal('reference'), t)).toBeNull();
+    expect(errors).toEqual({ reference: 'is required (English)' });
+  });
+
+  test('says it in the person’s words, on the form’s own name for the field', () => {
+    const { form, errors } = formWith({ reference: '', paid_on: '' });
+    const words = { paid_at: { field: 'paid_on', message: 'Pick the day' }, reference: { message: 'Type it' } };
+    expect(showApiError(form, refusal('paid_at'), t, words)).toBeNull();
+    expect(showApiError(form, refusal('reference'), t, words)).toBeNull();
+    expect(errors).toEqual({ paid_on: 'Pick the day', reference: 'Type it' });
+  });
+
+  test('leaves an error on a field the form lacks to the alert', () => {
+    const { form, errors } = formWith({ reference: '' });
+    expect(showApiError(form, refusal('redemption_ids'), t)).toBe('redemption_ids: is required');
+    expect(errors).toEqual({});
   });
 });

@@ -40,16 +40,30 @@ export function errorMessage(error: unknown, t: TFunction): string {
 }
 
 /**
+ * How a form reads the API's field errors: a body field's name in the form (`paid_at` typed as the
+ * day `paid_on`), and the sentence for its error in the person's language (the API's is English).
+ */
+export type ApiFieldWords = Record<string, { field?: string; message?: string }>;
+
+/**
  * Shows an API failure where it belongs: each named field's message next to that field, and the
  * rest as one sentence for the form's alert. Returns that sentence (null when every error had a field).
  */
-export function showApiError<V>(form: UseFormReturnType<V>, error: unknown, t: TFunction): string | null {
+export function showApiError<V>(
+  form: UseFormReturnType<V>,
+  error: unknown,
+  t: TFunction,
+  words: ApiFieldWords = {},
+): string | null {
   if (error instanceof ApiError && error.errors.length > 0) {
     const values = form.getValues() as Record<string, unknown>;
-    const onFields = error.errors.filter((e) => e.field in values);
+    const fieldOf = (field: string) => words[field]?.field ?? field;
+    const onFields = error.errors.filter((e) => fieldOf(e.field) in values);
     if (onFields.length > 0) {
       const general = t(`errors.${error.code}`, { defaultValue: '' });
-      form.setErrors(Object.fromEntries(onFields.map((e) => [e.field, general || e.message])));
+      form.setErrors(
+        Object.fromEntries(onFields.map((e) => [fieldOf(e.field), words[e.field]?.message || general || e.message])),
+      );
       if (onFields.length === error.errors.length) return null;
     }
   }

@@ -142,6 +142,10 @@ export const en = {
     DELIVERY_NOT_REPLAYABLE: 'Only a delivery waiting for an admin, or an organic sale, can be replayed.',
     INTEGRATION_PAUSED: 'This connection is paused: resume it first.',
     TEST_EVENT_FAILED: 'The test event did not go through. Check the connection and try again.',
+    IN_PAYOUT_BATCH:
+      'This redemption is in payout batch #{{batch_id}}: it is paid with the batch. Open the batch under “Payout batches”.',
+    NOT_APPROVED: 'Only approved redemptions can go in a payout batch.',
+    BATCH_NOT_OPEN: 'This batch is no longer open: it was already paid. Reload it to see how it stands.',
     generic: 'Something went wrong. Please try again.',
   },
   validation: {

@@ -67,6 +67,15 @@ function useLedgerMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   });
 }
 
+/**
+ * Refetches the money screens after a change made elsewhere (a payout batch paid its redemptions):
+ * the screen that composes both domains calls it.
+ */
+export function useRefreshLedger() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: LEDGER_KEY });
+}
+
 /** One Idempotency-Key per request the person makes: a network retry can never redeem twice. */
 export function useRequestRedemption() {
   return useLedgerMutation(({ body, key }: { body: RedemptionBody; key: string }) =>

@@ -3,7 +3,7 @@ import { OPEN_REDEMPTION_STATUSES, type Redemption, type RedemptionListQuery } f
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCash, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
@@ -26,16 +26,26 @@ const shows = (filter: string | null, status: Redemption['status']) =>
   filter === status ||
   (filter === 'open' && OPEN_REDEMPTION_STATUSES.some((open) => open === status));
 
+/** The filters whose rows may include approved requests: where they can be picked. */
+const PICKABLE_FILTERS: (string | null)[] = [null, 'open', 'approved'];
+
+/** Approved requests picked in the list, and a way to let go of them (after they were used). */
+export type RedemptionSelection = { selected: Redemption[]; clear: () => void };
+
 /**
  * Redemption requests: an affiliate's own history, or for an admin every request with filters and
  * the next step (approve, reject with a reason, pay with a reference). A row opens its timeline.
+ * Given `selectionBar`, an admin can tick approved requests, and the bar (another domain's, put
+ * here by the screen) acts on them.
  */
 export function RedemptionsTable({
   admin,
   networks = [],
+  selectionBar,
 }: {
   admin: boolean;
   networks?: { value: string; label: string }[];
+  selectionBar?: (selection: RedemptionSelection) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language);
@@ -59,6 +69,7 @@ export function RedemptionsTable({
    * filters or the page change, rather than vanishing from under the person who decided them.
    */
   const [kept, setKept] = useState<Redemption[]>([]);
+  const [selected, setSelected] = useState<Redemption[]>([]);
   const decide = useDecideRedemption();
   const query: RedemptionListQuery = {
     q: q || undefined,
@@ -74,7 +85,9 @@ export function RedemptionsTable({
     setPage(1);
     setKept([]);
     setMoved(null);
+    setSelected([]);
   };
+  const isPicking = admin && selectionBar !== undefined && PICKABLE_FILTERS.includes(status);
   const served = list.data?.items ?? [];
   const records = [...served, ...kept.filter((k) => !served.some((r) => r.id === k.id))].sort(
     (a, b) => b.requested_at.localeCompare(a.requested_at) || b.id - a.id,
@@ -92,6 +105,8 @@ export function RedemptionsTable({
     setFeedback(null);
     try {
       const done = await decide.mutateAsync({ id: redemption.id, decision });
+      // A request that is no longer approved cannot stay picked.
+      setSelected((rows) => rows.filter((r) => r.id !== done.id || done.status === 'approved'));
       const leavesFilter = !shows(status, done.status);
       setKept((rows) => [...rows.filter((r) => r.id !== done.id), done]);
       setMoved(leavesFilter ? done : null);
@@ -175,6 +190,7 @@ export function RedemptionsTable({
         }
         tone={feedback?.tone}
       />
+      {admin && selectionBar?.({ selected, clear: () => setSelected([]) })}
       <FormAlert message={list.isError ? errorMessage(list.error, t) : null} />
       <ResponsiveDataTable<Redemption>
         fetching={list.isFetching}
@@ -189,6 +205,17 @@ export function RedemptionsTable({
           recordsPerPage: PAGE_SIZE,
         }}
         rowColor={(r) => (isKept(r) ? { light: 'teal.0', dark: 'teal.9' } : undefined)}
+        selection={
+          isPicking
+            ? {
+                selected,
+                onChange: setSelected,
+                isSelectable: (r) => r.status === 'approved',
+                label: (r) => t('ledger.select', { id: r.id }),
+                allLabel: t('ledger.selectAllApproved'),
+              }
+            : undefined
+        }
         noRecordsIcon={<IconCash size={36} stroke={1.4} />}
         noRecordsText={isFiltered ? t('ledger.emptyFiltered') : t('ledger.emptyRedemptions')}
         highlightOnHover
