@@ -1,6 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { affiliates, ledgerEntries, payments, payoutBatches, payoutItems, redemptions, users } from '../db/schema';
+import {
+  affiliates,
+  ledgerEntries,
+  payments,
+  payoutBatches,
+  payoutItems,
+  payoutReceipts,
+  redemptions,
+  taxProfiles,
+  users,
+} from '../db/schema';
+import { brasiliaMonthOf } from '../modules/payouts/payout-withholdings';
+import { DEFAULT_WITHHOLDING_SETTINGS, rpaWithholdings } from '../modules/tax/withholdings';
 
 const DAY_MS = 86_400_000;
 /** A busy demo affiliate, as the activity seed made them. */
@@ -101,7 +113,16 @@ export async function seedRedemptions(tx: Db, people: Person[], now: number) {
   await seedPaidBatch(tx, admin.id, paidTogether);
 }
 
-/** Last month's payments were one payout batch, paid by hand from its CSV (docs/decisions/037). */
+/** The demo's tax details: Ana is a person (her receipts carry her CPF), Bruno a company (he sends NFS-e). */
+const DEMO_TAX_PROFILES = [
+  { kind: 'person' as const, document: '52998224725', legalName: 'Ana Souza' },
+  { kind: 'company' as const, document: '11222333000181', legalName: 'Bruno Oliveira Marketing Digital LTDA' },
+];
+
+/**
+ * Last month's payments were one payout batch, paid by hand from its CSV (docs/decisions/037); a
+ * person's payment came with its receipt (RPA) and the withholdings of the default rates (038).
+ */
 async function seedPaidBatch(
   tx: Db,
   adminId: number,
@@ -109,22 +130,74 @@ async function seedPaidBatch(
 ) {
   const last = paid.at(-1);
   if (!last) return;
+  const people = [...new Set(paid.map((p) => p.affiliateId))];
+  for (const [n, profile] of DEMO_TAX_PROFILES.entries()) {
+    const affiliateId = people[n];
+    if (affiliateId === undefined) continue;
+    await tx.insert(taxProfiles).values({
+      affiliateId,
+      ...profile,
+      street: 'Rua do Bom Jesus',
+      number: String(100 + n),
+      complement: '',
+      district: 'Recife Antigo',
+      city: 'Recife',
+      state: 'PE',
+      postalCode: '50030170',
+    });
+  }
   const createdAt = new Date(Math.min(...paid.map((p) => p.paidAt.getTime())) - DAY_MS / 4);
   const [batch] = await tx
     .insert(payoutBatches)
     .values({ status: 'done', provider: 'manual', createdBy: adminId, createdAt, paidBy: adminId, paidAt: last.paidAt })
     .returning({ id: payoutBatches.id });
   if (!batch) return;
-  await tx.insert(payoutItems).values(
-    paid.map((p) => ({
-      batchId: batch.id,
-      redemptionId: p.redemptionId,
+  for (const p of paid) {
+    const isPerson = p.affiliateId === people[0];
+    const w = isPerson ? rpaWithholdings(p.amountCents, DEFAULT_WITHHOLDING_SETTINGS) : null;
+    const [item] = await tx
+      .insert(payoutItems)
+      .values({
+        batchId: batch.id,
+        redemptionId: p.redemptionId,
+        affiliateId: p.affiliateId,
+        amountCents: p.amountCents,
+        inssCents: w?.inss_cents ?? 0,
+        irrfCents: w?.irrf_cents ?? 0,
+        issCents: w?.iss_cents ?? 0,
+        netCents: w?.net_cents ?? p.amountCents,
+        status: 'paid',
+        endToEndId: p.reference,
+        paidAt: p.paidAt,
+        createdAt,
+      })
+      .returning({ id: payoutItems.id });
+    if (!w || !item) continue;
+    const profile = DEMO_TAX_PROFILES[0];
+    await tx.insert(payoutReceipts).values({
+      itemId: item.id,
       affiliateId: p.affiliateId,
-      amountCents: p.amountCents,
-      status: 'paid' as const,
+      redemptionId: p.redemptionId,
+      month: brasiliaMonthOf(p.paidAt),
+      grossCents: w.gross_cents,
+      inssCents: w.inss_cents,
+      irrfCents: w.irrf_cents,
+      issCents: w.iss_cents,
+      netCents: w.net_cents,
+      payee: {
+        kind: 'person',
+        document: profile?.document ?? '',
+        legal_name: profile?.legalName ?? '',
+        street: 'Rua do Bom Jesus',
+        number: '100',
+        complement: '',
+        district: 'Recife Antigo',
+        city: 'Recife',
+        state: 'PE',
+        postal_code: '50030170',
+      },
       endToEndId: p.reference,
       paidAt: p.paidAt,
-      createdAt,
-    })),
-  );
+    });
+  }
 }

@@ -14,6 +14,7 @@ import {
   payments,
   payoutBatches,
   payoutItems,
+  payoutReceipts,
   redemptions,
   sales,
   users,
@@ -125,6 +126,19 @@ describe('prepareDatabase', () => {
     expect(batchItems.map((i) => i.redemptionId).sort()).toEqual(paid.map((r) => r.id).sort());
     expect(batchItems.every((i) => i.status === 'paid' && i.endToEndId)).toBe(true);
     expect((await database.db.select().from(payoutBatches)).map((b) => b.status)).toEqual(['done']);
+    // ...the demo affiliate, a person, with her receipt (RPA): net = gross − withholdings.
+    const receipts = await database.db
+      .select()
+      .from(payoutReceipts)
+      .where(eq(payoutReceipts.affiliateId, demoAffiliate?.id ?? 0));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.netCents).toBe(
+      (receipts[0]?.grossCents ?? 0) -
+        (receipts[0]?.inssCents ?? 0) -
+        (receipts[0]?.irrfCents ?? 0) -
+        (receipts[0]?.issCents ?? 0),
+    );
+    expect(receipts[0]?.inssCents).toBeGreaterThan(0);
     const balances = new Map<number, number>();
     for (const line of ledger) balances.set(line.affiliateId, (balances.get(line.affiliateId) ?? 0) + line.amountCents);
     const afterRedemptions = await database.db.select().from(ledgerEntries);
