@@ -88,8 +88,12 @@ export const payoutBatchBodySchema = z
   });
 export type PayoutBatchBody = z.input<typeof payoutBatchBodySchema>;
 
-/** POST /payout-batches/:id/pay. A manual batch needs the bank's reference; a provider's sends each PIX. */
+/**
+ * POST /payout-batches/:id/pay. `provider` defaults to the configured one; `manual` (always there:
+ * the admin paid the batch's CSV in the bank) needs the bank's reference; a provider sends each PIX.
+ */
 export const payPayoutBatchBodySchema = z.object({
+  provider: payoutProviderSchema.optional(),
   reference: z.string().trim().min(4, 'must be the bank’s receipt or batch number').max(100).optional(),
   paid_at: instantSchema.optional(),
 });
@@ -143,3 +147,6 @@ export const reviewInvoiceBodySchema = z.object({
   accept: z.boolean(),
   note: z.string().trim().max(300).optional(),
 });
+
+/** GET /settings/payouts: how batches are paid here (PAYOUT_PROVIDER), for the pay dialog. */
+export const payoutSettingsSchema = z.object({ provider: payoutProviderSchema });

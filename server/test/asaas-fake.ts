@@ -17,7 +17,9 @@ import type { AddressInfo } from 'node:net';
  * - `GET /v3/transfers?dateCreated[ge]=…&offset=&limit=` → `{object:"list", hasMore, totalCount,
  *   limit, offset, data}` (https://docs.asaas.com/reference/list-transfers).
  * A key containing "recusada" is refused; one containing "lenta" is created but answered after
- * `slowMs` (a timeout on our side after Asaas made the transfer).
+ * `slowMs` (a timeout on our side after Asaas made the transfer). With `webhook`, each transfer is
+ * done a moment after it is made and TRANSFER_DONE is posted there with the token, as the sandbox
+ * does for its test keys (https://docs.asaas.com/docs/testando-transferências).
  */
 export type FakeTransfer = Record<string, unknown> & { id: string; status: string; externalReference: string | null };
 
@@ -48,11 +50,46 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
   return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
 }
 
-export async function startAsaasFake(options: { apiKey: string; slowMs?: number }): Promise<AsaasFake> {
+export async function startAsaasFake(options: {
+  apiKey: string;
+  slowMs?: number;
+  webhook?: { url: string; token: string; afterMs?: number };
+}): Promise<AsaasFake> {
   const transfers: FakeTransfer[] = [];
   const holders = new Map<string, { name: string; document: string }>();
   const holderOf = (key: string) => holders.get(key) ?? { name: 'Titular Desconhecido', document: '52998224725' };
   const json = (status: number, body: unknown) => ({ status, body });
+
+  const find = (id: string) => {
+    const transfer = transfers.find((t) => t.id === id);
+    if (!transfer) throw new Error(`no transfer ${id}`);
+    return transfer;
+  };
+  function eventOf(
+    transferId: string,
+    event: 'TRANSFER_DONE' | 'TRANSFER_FAILED' | 'TRANSFER_CANCELLED',
+    failReason?: string,
+  ) {
+    const transfer = find(transferId);
+    if (event === 'TRANSFER_DONE') {
+      Object.assign(transfer, {
+        status: 'DONE',
+        effectiveDate: new Date().toISOString().slice(0, 10),
+        endToEndIdentifier: `E00000000${Date.now()}${transferId.slice(0, 6)}`.slice(0, 32),
+      });
+    } else {
+      Object.assign(transfer, {
+        status: event === 'TRANSFER_FAILED' ? 'FAILED' : 'CANCELLED',
+        failReason: failReason ?? null,
+      });
+    }
+    return {
+      id: `evt_${randomUUID().replace(/-/g, '')}&${Date.now()}`,
+      event,
+      dateCreated: new Date().toISOString().slice(0, 19).replace('T', ' '),
+      transfer,
+    };
+  }
 
   async function answer(request: IncomingMessage) {
     if (request.headers.access_token !== options.apiKey) {
@@ -104,6 +141,16 @@ export async function startAsaasFake(options: { apiKey: string; slowMs?: number 
         pixAddressKeyType: body.pixAddressKeyType,
       };
       transfers.push(transfer);
+      if (options.webhook) {
+        const { url, token, afterMs } = options.webhook;
+        setTimeout(() => {
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'asaas-access-token': token },
+            body: JSON.stringify(eventOf(transfer.id, 'TRANSFER_DONE')),
+          }).catch(() => undefined);
+        }, afterMs ?? 500);
+      }
       if (key.includes('lenta')) await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 1_000));
       return json(200, transfer);
     }
@@ -138,36 +185,12 @@ export async function startAsaasFake(options: { apiKey: string; slowMs?: number 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const find = (id: string) => {
-    const transfer = transfers.find((t) => t.id === id);
-    if (!transfer) throw new Error(`no transfer ${id}`);
-    return transfer;
-  };
+
   return {
     url: `http://127.0.0.1:${port}/v3`,
     transfers,
     holders,
-    event(transferId, event, failReason) {
-      const transfer = find(transferId);
-      if (event === 'TRANSFER_DONE') {
-        Object.assign(transfer, {
-          status: 'DONE',
-          effectiveDate: new Date().toISOString().slice(0, 10),
-          endToEndIdentifier: `E00000000${Date.now()}${transferId.slice(0, 6)}`.slice(0, 32),
-        });
-      } else {
-        Object.assign(transfer, {
-          status: event === 'TRANSFER_FAILED' ? 'FAILED' : 'CANCELLED',
-          failReason: failReason ?? null,
-        });
-      }
-      return {
-        id: `evt_${randomUUID().replace(/-/g, '')}&${Date.now()}`,
-        event,
-        dateCreated: new Date().toISOString().slice(0, 19).replace('T', ' '),
-        transfer,
-      };
-    },
+    event: eventOf,
     validationRequest(transferId) {
       const transfer = find(transferId);
       const holder = holderOf(String((transfer.bankAccount as { pixAddressKey: string }).pixAddressKey));

@@ -170,6 +170,7 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/fraud/click-floods': 'admin',
   'GET /api/v1/fraud/chargeback-rates': 'admin',
   'POST /api/v1/payout-batches': 'admin',
+  'GET /api/v1/settings/payouts': 'admin',
   'GET /api/v1/payout-batches': 'admin',
   'GET /api/v1/payout-batches/{id}': 'admin',
   'GET /api/v1/payout-batches/{id}/export': 'admin',

@@ -128,6 +128,15 @@ describe('payout batches through Asaas', () => {
     expect(receipts).toMatchObject([{ gross_cents: 600_000, net_cents: 495_998 }]);
   });
 
+  test('with Asaas configured an admin may still pay a batch by hand (the bank’s reference); another provider is 400', async () => {
+    expect((await call('GET', '/settings/payouts')).json()).toEqual({ provider: 'asaas' });
+    const a = await redemptionAt(6);
+    const batch = (await call('POST', '/payout-batches', { redemption_ids: [a.id] })).json();
+    const byHand = await call('POST', `/payout-batches/${batch.id}/pay`, { provider: 'manual', reference: 'TED-0001' });
+    expect(byHand.json()).toMatchObject({ status: 'done', provider: 'manual', paid_count: 1 });
+    expect(transfersFor(batch.items[0].id)).toHaveLength(0);
+  });
+
   test('a missing or wrong asaas-access-token is 401 and records nothing; a malformed event is 400', async () => {
     const a = await redemptionAt(2);
     await payingBatch([a.id]);

@@ -4,6 +4,7 @@ import {
   payoutBatchListQuerySchema,
   payoutBatchPageSchema,
   payoutBatchSchema,
+  payoutSettingsSchema,
   payPayoutBatchBodySchema,
 } from '@contract/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,6 +39,13 @@ export const payoutsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createPayoutBatch(db, actor(request), request.body)),
+  );
+  app.get(
+    '/settings/payouts',
+    {
+      schema: { tags, security, summary: 'How payout batches are paid here', response: { 200: payoutSettingsSchema } },
+    },
+    async () => ({ provider: app.config.payoutProvider }),
   );
   app.get(
     '/payout-batches',

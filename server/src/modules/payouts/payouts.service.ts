@@ -255,7 +255,10 @@ export async function payPayoutBatch(
   id: number,
   body: z.output<typeof payPayoutBatchBodySchema>,
 ): Promise<PayoutBatch> {
-  const provider = ctx.config.payoutProvider;
+  const provider = body.provider ?? ctx.config.payoutProvider;
+  if (provider !== 'manual' && provider !== ctx.config.payoutProvider) {
+    throw fieldError('provider', `is not configured here (PAYOUT_PROVIDER is ${ctx.config.payoutProvider})`);
+  }
   if (provider === 'manual' && !body.reference) {
     throw fieldError('reference', 'is required: the bank’s receipt or batch number of the transfers');
   }

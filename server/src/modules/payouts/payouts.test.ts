@@ -123,6 +123,9 @@ describe('payout batches', () => {
     const noReference = await call('POST', `/payout-batches/${batch.id}/pay`, {});
     expect(noReference.statusCode).toBe(400);
     expect(noReference.json().errors[0].field).toBe('reference');
+    const notHere = await call('POST', `/payout-batches/${batch.id}/pay`, { provider: 'asaas' });
+    expect(notHere.json().errors[0].field).toBe('provider');
+    expect((await call('GET', '/settings/payouts')).json()).toEqual({ provider: 'manual' });
 
     // Five admins press "pay" at once: one pays, the others find it paid.
     const answers = await Promise.all(
