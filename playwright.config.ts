@@ -35,7 +35,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx scripts/e2e-server.mjs',
     url: `${E2E_BASE_URL}/api/v1/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -3,12 +3,29 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
 
 const PHONE = { width: 390, height: 844 };
+const TAX_DETAILS = {
+  document: '529.982.247-25',
+  legal_name: 'Pessoa do Lote',
+  street: 'Rua da Aurora',
+  number: '10',
+  district: 'Boa Vista',
+  city: 'Recife',
+  state: 'PE',
+  postal_code: '50050-000',
+};
+/** The sign-in of the people approvedRedemptions gave tax details to, by index. */
+const signIns = new Map<number, { email: string; password: string }>();
 
 /**
  * Approved redemptions of `amounts` (cents), each of its own affiliate named `Lote <last>`, with a
  * PIX key and the commission to pay it; returns their ids in the order of the amounts.
  */
-async function approvedRedemptions(last: string, amounts: number[]): Promise<number[]> {
+async function approvedRedemptions(
+  last: string,
+  amounts: number[],
+  /** Affiliates (by index) who are people with tax details: they are paid the net of a receipt. */
+  people: number[] = [],
+): Promise<number[]> {
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
   const campaign = await createCampaign(`Lotes ${last}`, { commission_type: 'fixed', commission_value: 200_000 });
   const ids: number[] = [];
@@ -17,6 +34,10 @@ async function approvedRedemptions(last: string, amounts: number[]): Promise<num
     const { code } = await affiliateOf(affiliate.email);
     const mine = await apiSignIn(affiliate.email, affiliate.password);
     await call('/me', { method: 'PATCH', token: mine, body: { pix_key: { type: 'email', key: affiliate.email } } });
+    if (people.includes(index)) {
+      await call('/me/tax-profile', { method: 'PUT', token: mine, body: { kind: 'person', ...TAX_DETAILS } });
+      signIns.set(index, affiliate);
+    }
     await call('/sales', {
       token: admin,
       body: {
@@ -45,6 +66,57 @@ async function expectNoSideScroll(page: Page) {
 }
 
 test.describe('[PAYOUTS]', () => {
+  test('[ADMIN][PAYOUTS] a batch of three paid through the PIX provider: each confirmed, the person’s receipt downloaded', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const stamp = `${Date.now()}`;
+    const ids = await approvedRedemptions(stamp, [150_000, 20_000, 30_000], [0]);
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    const batch = await call<{ id: number }>('/payout-batches', { token: admin, body: { redemption_ids: ids } });
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/historico-resgates?tab=batches&batch=${batch.id}`);
+    const drawer = page.getByRole('dialog', { name: `Batch #${batch.id}` });
+    await drawer.getByRole('button', { name: 'Pay batch' }).click();
+    const pay = page.getByRole('dialog', { name: `Pay batch #${batch.id}` });
+    await expect(pay.getByRole('radio', { name: 'Send each PIX through Asaas' })).toBeChecked();
+    await pay.getByRole('button', { name: 'Pay R$2,000.00' }).click();
+    await expect(pay).toBeHidden();
+    // Asaas takes each PIX (the worker runs every 5 s) and confirms it by its webhook: every item paid.
+    for (const id of ids) {
+      await expect(drawer.getByRole('row').filter({ hasText: `redemption #${id}` })).toContainText('Paid', {
+        timeout: 60_000,
+      });
+    }
+    // The person was sent the net of the receipt: R$ 1.500,00 less INSS (11 %); no IRRF at that income.
+    const person = drawer.getByRole('row').filter({ hasText: `redemption #${ids[0]}` });
+    await expect(person.getByTestId('payout-net')).toContainText('R$1,335.00');
+
+    const who = signIns.get(0);
+    if (!who) throw new Error('no person');
+    const context = await browser.newContext();
+    const mine = await context.newPage();
+    await useSession(mine, who.email, who.password);
+    await mine.goto('/resgates');
+    const row = mine
+      .getByRole('region', { name: 'Receipts (RPA)' })
+      .getByRole('row')
+      .filter({ hasText: `#${ids[0]}` });
+    await expect(row).toContainText('R$1,335.00');
+    const [download] = await Promise.all([
+      mine.waitForEvent('download'),
+      row.getByRole('button', { name: `Download RPA of redemption #${ids[0]}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await context.close();
+  });
+
   test('[ADMIN][PAYOUTS] admin batches two approved redemptions, downloads the bank CSV and pays the batch', async ({
     page,
   }) => {
@@ -116,6 +188,8 @@ test.describe('[PAYOUTS]', () => {
     await drawer.getByRole('button', { name: 'Pay batch' }).click();
     const pay = page.getByRole('dialog', { name: `Pay batch #${batchId}` });
     await expect(pay.getByTestId('pay-batch-total')).toHaveText('R$1,334.56');
+    // The journeys' server pays through a local Asaas; this batch was paid in the bank.
+    await pay.getByRole('radio', { name: 'I paid the batch’s CSV in the bank' }).check();
     await pay.getByRole('button', { name: 'Pay R$1,334.56' }).click();
     await expect(pay.getByText('Type the bank’s reference, at least 4 characters')).toBeVisible();
     await pay.getByRole('textbox', { name: 'Bank reference' }).fill(`BANCO${stamp}`);

@@ -1,6 +1,8 @@
 // Starts the built server for the Playwright run on a fresh embedded database (or on
-// E2E_DATABASE_URL when set), with a known admin, and a real SMTP server beside it whose mails
-// land as JSON files in .tmp/e2e-mail, where the journeys read them.
+// E2E_DATABASE_URL when set), with a known admin, a real SMTP server beside it whose mails land as
+// JSON files in .tmp/e2e-mail, where the journeys read them, and a local server answering as
+// Asaas's transfers API does (server/test/asaas-fake.ts: run with `--import tsx`), which the portal
+// pays PIX through and which confirms each transfer by its webhook.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -32,10 +34,23 @@ const smtp = new SMTPServer({
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+const publicUrl = `http://127.0.0.1:${process.env.PORT}`;
+const asaasKey = '$aact_hmlg_000000000000000000000000e2e';
+const asaasToken = 'e2e0e2e0-5b7d-4c9e-8f10-asaas-webhook';
+const { startAsaasFake } = await import('../server/test/asaas-fake.ts');
+const asaas = await startAsaasFake({
+  apiKey: asaasKey,
+  webhook: { url: `${publicUrl}/api/v1/payouts/asaas/webhook`, token: asaasToken, afterMs: 300 },
+});
+
 Object.assign(process.env, {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+  PUBLIC_URL: publicUrl,
+  PAYOUT_PROVIDER: 'asaas',
+  ASAAS_API_KEY: asaasKey,
+  ASAAS_WEBHOOK_TOKEN: asaasToken,
+  ASAAS_BASE_URL: asaas.url,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   DEMO_DATA: '0',
   ADMIN_EMAIL: 'admin@e2e.test',

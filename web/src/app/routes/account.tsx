@@ -10,6 +10,7 @@ import { LevelProgressCard } from '../../features/levels/components/level-progre
 import { PostbackDeliveries } from '../../features/postbacks/components/postback-deliveries';
 import { PostbackSettingsCard } from '../../features/postbacks/components/postback-settings';
 import { MaintenanceSettings } from '../../features/system/components/maintenance-settings';
+import { TaxProfileCard } from '../../features/tax/components/tax-profile-card';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/form';
 
@@ -47,6 +48,7 @@ export default function AccountScreen() {
             <ProfileCard account={account.data} />
             {account.data.affiliate && <PayoutCard affiliate={account.data.affiliate} />}
           </SimpleGrid>
+          {account.data.affiliate && <TaxProfileCard />}
           {account.data.affiliate && (
             <Section title={t('postbacks.section')}>
               <PostbackSettingsCard />

@@ -9,6 +9,9 @@ import { PaymentsTable } from '../../features/ledger/components/payments-table';
 import { RedemptionForm } from '../../features/ledger/components/redemption-form';
 import { RedemptionsTable } from '../../features/ledger/components/redemptions-table';
 import { StatementTable } from '../../features/ledger/components/statement-table';
+import { InvoiceUploads } from '../../features/payouts/components/invoice-uploads';
+import { ReceiptsSection } from '../../features/payouts/components/receipts-section';
+import { useTaxProfile } from '../../features/tax/api/tax-profile';
 import { useTranslation } from '../../i18n';
 import { currentClaims } from '../../lib/session';
 import { paths } from '../paths';
@@ -19,6 +22,7 @@ export default function RedemptionsScreen() {
   const isAdmin = currentClaims()?.role === ADMIN_ROLE;
   const balance = useBalance();
   const account = useAccount();
+  const taxProfile = useTaxProfile({ isEnabled: !isAdmin });
   if (isAdmin) {
     return (
       <>
@@ -64,6 +68,8 @@ export default function RedemptionsScreen() {
             </Tabs>
           </Grid.Col>
         </Grid>
+        {taxProfile.data?.kind === 'company' && <InvoiceUploads />}
+        <ReceiptsSection />
       </Stack>
     </>
   );

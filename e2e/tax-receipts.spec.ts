@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
+
+const PHONE = { width: 390, height: 844 };
+
+/** The page never scrolls sideways. */
+async function expectNoSideScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+}
+
+/** An affiliate with an approved sale worth its commission and an approved redemption of `amountCents`. */
+async function affiliateWithApprovedRedemption(last: string, amountCents: number) {
+  const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+  const campaign = await createCampaign(`Recibos ${last}`, { commission_type: 'fixed', commission_value: amountCents });
+  const affiliate = await createQuietAffiliate('Recibo', last);
+  const { code } = await affiliateOf(affiliate.email);
+  const mine = await apiSignIn(affiliate.email, affiliate.password);
+  await call('/me', { method: 'PATCH', token: mine, body: { pix_key: { type: 'email', key: affiliate.email } } });
+  await call('/sales', {
+    token: admin,
+    body: {
+      campaign_id: campaign.id,
+      affiliate_code: code,
+      amount_cents: amountCents * 2,
+      payment_method: 'pix',
+      status: 'approved',
+    },
+  });
+  const { id } = await call<{ id: number }>('/redemptions', {
+    token: mine,
+    body: { amount_cents: amountCents, method: 'pix' },
+  });
+  await call(`/redemptions/${id}/approve`, { method: 'POST', token: admin });
+  return { ...affiliate, redemptionId: id };
+}
+
+test.describe('[TAX]', () => {
+  test('[AFFILIATE][TAX] affiliate fills in tax details, is paid and downloads the receipt (RPA)', async ({ page }) => {
+    test.slow();
+    const stamp = `${Date.now()}`;
+    const affiliate = await affiliateWithApprovedRedemption(`Fiscal${stamp}`, 600_000);
+    await useSession(page, affiliate.email, affiliate.password);
+
+    // The tax details on /conta: a CPF whose check digits are wrong is refused next to its field.
+    await page.goto('/conta');
+    const card = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save tax details' }) });
+    await expect(page.getByText('Receipts (RPA) and the yearly statement carry these details')).toBeVisible();
+    await card.getByRole('textbox', { name: 'CPF' }).fill('12345678900');
+    await expect(card.getByRole('textbox', { name: 'CPF' })).toHaveValue('123.456.789-00');
+    await card.getByRole('textbox', { name: 'Full name' }).fill('Ana Souza da Silva');
+    await card.getByRole('textbox', { name: 'CEP' }).fill('50010000');
+    await card.getByRole('textbox', { name: 'Street' }).fill('Rua das Flores');
+    await card.getByRole('textbox', { name: 'Number' }).fill('123');
+    await card.getByRole('textbox', { name: 'District' }).fill('Centro');
+    await card.getByRole('textbox', { name: 'City' }).fill('Recife');
+    // By keyboard: a live toast of another journey (a new campaign) may lie over the list's options.
+    await card.getByRole('combobox', { name: 'State' }).fill('PE');
+    await expect(page.getByRole('option', { name: 'PE', exact: true })).toBeVisible();
+    await card.getByRole('combobox', { name: 'State' }).press('ArrowDown');
+    await card.getByRole('combobox', { name: 'State' }).press('Enter');
+    await expect(card.getByRole('combobox', { name: 'State' })).toHaveValue('PE');
+    await card.getByRole('button', { name: 'Save tax details' }).click();
+    const documentField = card.getByRole('textbox', { name: 'CPF' });
+    await expect(documentField).toHaveAttribute('aria-invalid', 'true');
+    await expect(card.getByText('This is not a valid CPF: check the digits.')).toBeVisible();
+
+    // Fixed: saved, and kept as saved after a reload.
+    await documentField.fill('529.982.247-25');
+    await card.getByRole('button', { name: 'Save tax details' }).click();
+    await expect(card.getByRole('status')).toContainText('Tax details saved.');
+    await expect(card.getByText('This is not a valid CPF: check the digits.')).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+    await expect(page.getByRole('textbox', { name: 'CEP' })).toHaveValue('50010-000');
+
+    // The admin pays the approved redemption in a manual batch.
+    const admin = await apiSignIn(ADMIN.email, ADMIN.password);
+    const batch = await call<{ id: number }>('/payout-batches', {
+      token: admin,
+      body: { redemption_ids: [affiliate.redemptionId] },
+    });
+    await call(`/payout-batches/${batch.id}/pay`, { token: admin, body: { reference: 'LOTE-TESTE-1' } });
+    // Paid at once by hand; through a provider, once its confirmation arrives: the receipt comes with it.
+    await expect
+      .poll(
+        async () => (await call<{ status: string }>(`/redemptions/${affiliate.redemptionId}`, { token: admin })).status,
+      )
+      .toBe('paid');
+
+    // /resgates lists the receipt: gross, the withholdings and the net.
+    await page.goto('/resgates');
+    const receipts = page.getByRole('region', { name: 'Receipts (RPA)' });
+    const row = receipts.getByRole('row').filter({ hasText: `#${affiliate.redemptionId}` });
+    await expect(row).toContainText('R$6,000.00');
+    await expect(row).toContainText('R$4,959.98');
+    await expect(row).toContainText('R$1,040.02');
+
+    // Its RPA is a PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download RPA of redemption #${affiliate.redemptionId}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('%PDF');
+
+    // And the year's statement, as CSV.
+    const [yearly] = await Promise.all([
+      page.waitForEvent('download'),
+      receipts.getByRole('button', { name: 'Yearly statement (CSV)' }).click(),
+    ]);
+    expect(yearly.suggestedFilename()).toMatch(/\.csv$/);
+    expect(readFileSync(await yearly.path(), 'utf8')).toContain('6000,00');
+  });
+
+  test('[AFFILIATE][TAX][PHONE] the tax details and the receipts fit a 390 px screen', async ({ page }) => {
+    const affiliate = await createQuietAffiliate('Fone', `Fiscal${Date.now()}`);
+    await useSession(page, affiliate.email, affiliate.password);
+    await page.setViewportSize(PHONE);
+    await page.goto('/conta');
+    await expect(page.getByRole('button', { name: 'Save tax details' })).toBeVisible();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Company$/ })
+      .click();
+    await expect(page.getByRole('textbox', { name: 'CNPJ' })).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.goto('/resgates');
+    await expect(
+      page.getByText('A receipt (RPA) appears here when a payment to a person (CPF) is made.'),
+    ).toBeVisible();
+    await expectNoSideScroll(page);
+  });
+});
