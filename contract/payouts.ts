@@ -150,3 +150,14 @@ export const reviewInvoiceBodySchema = z.object({
 
 /** GET /settings/payouts: how batches are paid here (PAYOUT_PROVIDER), for the pay dialog. */
 export const payoutSettingsSchema = z.object({ provider: payoutProviderSchema });
+
+/** GET /invoices (admins): the NFS-e sent, with whose and for how much; `status=review` what waits for a check. */
+export const invoiceListQuerySchema = z.object({ status: z.enum(['review', 'accepted', 'refused']).optional() });
+export const invoiceLineSchema = payoutInvoiceSchema.extend({
+  affiliate_id: z.number().int(),
+  affiliate_name: z.string(),
+  legal_name: z.string().nullable(),
+  redemption_amount_cents: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+export const invoiceListSchema = z.object({ items: z.array(invoiceLineSchema) });

@@ -182,6 +182,7 @@ const AUDIENCE: Record<string, Audience> = {
   'PUT /api/v1/settings/withholdings': 'admin',
   'GET /api/v1/settings/withholdings/preview': 'admin',
   'POST /api/v1/redemptions/{id}/invoice/review': 'admin',
+  'GET /api/v1/invoices': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */

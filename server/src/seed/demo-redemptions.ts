@@ -8,6 +8,7 @@ import {
   payoutItems,
   payoutReceipts,
   redemptions,
+  settings,
   taxProfiles,
   users,
 } from '../db/schema';
@@ -130,6 +131,14 @@ async function seedPaidBatch(
 ) {
   const last = paid.at(-1);
   if (!last) return;
+  // The demo programme's company, as its receipts name it.
+  await tx
+    .insert(settings)
+    .values({
+      key: 'withholdings',
+      value: { ...DEFAULT_WITHHOLDING_SETTINGS, payer_name: 'Afiliados Demo LTDA', payer_document: '11444777000161' },
+    })
+    .onConflictDoNothing();
   const people = [...new Set(paid.map((p) => p.affiliateId))];
   for (const [n, profile] of DEMO_TAX_PROFILES.entries()) {
     const affiliateId = people[n];

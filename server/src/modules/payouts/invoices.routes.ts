@@ -1,9 +1,14 @@
 import { idParamsSchema } from '@contract/common';
-import { payoutInvoiceSchema, reviewInvoiceBodySchema } from '@contract/payouts';
+import {
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  payoutInvoiceSchema,
+  reviewInvoiceBodySchema,
+} from '@contract/payouts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withRawUploads } from '../../images';
 import { signedInAffiliate, viewerOf } from '../../plugins/auth';
-import { getInvoice, reviewInvoice, uploadInvoice } from './invoices.service';
+import { findInvoices, getInvoice, reviewInvoice, uploadInvoice } from './invoices.service';
 
 const tags = ['payouts'];
 const security = [{ bearer: [] }];
@@ -59,6 +64,19 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Administrador only: the check of a PDF invoice. */
 export const invoicesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The NFS-e sent by companies, newest first; status=review: those waiting for a check',
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoiceListSchema },
+      },
+    },
+    async (request) => ({ items: await findInvoices(app.database.db, request.query.status) }),
+  );
   app.post(
     '/redemptions/:id/invoice/review',
     {

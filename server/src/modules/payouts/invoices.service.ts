@@ -1,7 +1,7 @@
-import type { PayoutInvoice } from '@contract/payouts';
-import { and, eq, sql } from 'drizzle-orm';
+import type { InvoiceLine, PayoutInvoice } from '@contract/payouts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payoutInvoices, redemptions, taxProfiles } from '../../db/schema';
+import { affiliates, payoutInvoices, redemptions, taxProfiles, users } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
 import { audit } from '../audit/audit.service';
 import { brl } from '../ledger/redemptions.service';
@@ -168,3 +168,30 @@ export const owesInvoice = sql`exists (
 ) and not exists (
   select 1 from ${payoutInvoices} pi where pi.redemption_id = ${redemptions.id} and pi.status = 'accepted'
 )`;
+
+/** The invoices sent, newest first (those waiting for a check, with `status: 'review'`), for admins. */
+export async function findInvoices(db: Db, status?: 'review' | 'accepted' | 'refused'): Promise<InvoiceLine[]> {
+  const rows = await db
+    .select({
+      invoice: payoutInvoices,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      legalName: taxProfiles.legalName,
+      amountCents: redemptions.amountCents,
+    })
+    .from(payoutInvoices)
+    .innerJoin(redemptions, eq(redemptions.id, payoutInvoices.redemptionId))
+    .innerJoin(affiliates, eq(affiliates.id, payoutInvoices.affiliateId))
+    .innerJoin(users, eq(users.id, affiliates.userId))
+    .leftJoin(taxProfiles, eq(taxProfiles.affiliateId, payoutInvoices.affiliateId))
+    .where(status ? eq(payoutInvoices.status, status) : undefined)
+    .orderBy(desc(payoutInvoices.uploadedAt))
+    .limit(500);
+  return rows.map((row) => ({
+    ...toInvoice(row.invoice),
+    affiliate_id: row.invoice.affiliateId,
+    affiliate_name: `${row.firstName} ${row.lastName}`,
+    legal_name: row.legalName,
+    redemption_amount_cents: row.amountCents,
+  }));
+}

@@ -80,6 +80,12 @@ describe('a company’s NFS-e', () => {
     const r = await companyRedemption(120_000);
     const pdf = Buffer.from('%PDF-1.4\n% a DANFSe\n%%EOF\n');
     expect((await upload(r.id, r.person.headers, pdf, 'application/pdf')).json()).toMatchObject({ status: 'review' });
+    const waiting = (await call('GET', '/invoices?status=review', admin.headers)).json().items;
+    expect(waiting.find((i: { redemption_id: number }) => i.redemption_id === r.id)).toMatchObject({
+      format: 'pdf',
+      legal_name: 'Empresa Afiliada LTDA',
+      redemption_amount_cents: 120_000,
+    });
     expect((await call('POST', '/payout-batches', admin.headers, { redemption_ids: [r.id] })).statusCode).toBe(409);
     const file = await call('GET', `/redemptions/${r.id}/invoice/file`, admin.headers);
     expect(file.rawPayload.equals(pdf)).toBe(true);

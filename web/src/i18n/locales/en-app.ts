@@ -1247,7 +1247,7 @@ export const enApp = {
     selectAllApproved: 'Select every approved redemption on this page',
   },
   payouts: {
-    tabs: { redemptions: 'Redemptions', batches: 'Payout batches' },
+    tabs: { redemptions: 'Redemptions', batches: 'Payout batches', taxes: 'Taxes and invoices' },
     statuses: { open: 'Open', paying: 'Paying', done: 'Done' },
     itemStatuses: {
       pending: 'Pending',
@@ -1475,6 +1475,38 @@ export const enApp = {
       'No subscriptions yet. When a customer you brought subscribes, each charge shows up here with what it earns you.',
   },
   tax: {
+    rates: {
+      title: 'Withholdings when paying people (RPA)',
+      description:
+        'A person (CPF) is paid the net of a receipt: INSS, IRRF and ISS are withheld at these rates and paid over by the programme. A company (CNPJ) is paid the gross against its NFS-e.',
+      payerName: 'Paying company (on receipts)',
+      payerDocument: 'Its CNPJ',
+      inssRate: 'INSS rate',
+      inssCeiling: 'INSS ceiling (monthly)',
+      irrfTable: 'Monthly IRRF table',
+      upTo: 'Base up to',
+      above: 'Above',
+      rate: 'Rate',
+      deduction: 'Deduction',
+      upToRow: 'Base up to, line {{row}}',
+      rateRow: 'Rate, line {{row}}',
+      deductionRow: 'Deduction, line {{row}}',
+      simplifiedDiscount: 'Simplified monthly discount',
+      reductionFullUpTo: 'No IRRF up to (income)',
+      reductionPartialUpTo: 'Reduction up to (income)',
+      reductionConstant: 'Reduction constant',
+      reductionFactor: 'Reduction factor',
+      issRate: 'ISS rate',
+      issHelp: '0 when the municipality does not have the payer withhold it',
+      requireNfse: 'A company sends its NFS-e before it is paid',
+      source:
+        'Started from the 2025 INSS ceiling and the IRRF table with the Lei 15.270/2025 reduction: check them each January.',
+      save: 'Save rates',
+      saved: 'Rates saved. Batches paid from now on use them.',
+      moneyRule: 'Type an amount in reais',
+      previewGross: 'Try a gross payment',
+      previewLine: 'INSS {{inss}} · IRRF {{irrf}} · ISS {{iss}} · net {{net}}',
+    },
     title: 'Tax details',
     description:
       'Receipts (RPA) and the yearly statement carry these details; a company sends its NFS-e before being paid.',
@@ -1523,6 +1555,17 @@ export const enApp = {
     downloadOne: 'Download RPA of redemption #{{id}}',
   },
   invoices: {
+    review: {
+      title: 'NFS-e to check',
+      description:
+        'A company’s invoice sent as PDF waits for you: open it, compare its value with the redemption’s, then accept it (the redemption may be batched) or refuse it saying why.',
+      of: 'Redemption #{{id}} · {{amount}} · sent {{at}}',
+      open: 'Open the PDF',
+      note: 'Note to the affiliate (why it was refused)',
+      refuse: 'Refuse',
+      accept: 'Accept ({{amount}})',
+      none: 'No NFS-e waits for a check.',
+    },
     title: 'Invoices (NFS-e)',
     description:
       'As a company, send the NFS-e of each redemption before it is paid: an XML with the right value is accepted at once, a PDF is checked by the team.',

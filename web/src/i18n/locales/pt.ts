@@ -1420,7 +1420,7 @@ export const pt: Messages = {
     selectAllApproved: 'Selecionar todos os resgates aprovados desta página',
   },
   payouts: {
-    tabs: { redemptions: 'Resgates', batches: 'Lotes de pagamento' },
+    tabs: { redemptions: 'Resgates', batches: 'Lotes de pagamento', taxes: 'Impostos e notas' },
     statuses: { open: 'Aberto', paying: 'Pagando', done: 'Concluído' },
     itemStatuses: {
       pending: 'Pendente',
@@ -1649,6 +1649,38 @@ export const pt: Messages = {
       'Nenhuma assinatura ainda. Quando um cliente que você trouxe assinar, cada cobrança aparece aqui com o que rende para você.',
   },
   tax: {
+    rates: {
+      title: 'Retenções ao pagar pessoas (RPA)',
+      description:
+        'A pessoa física (CPF) recebe o líquido de um recibo: INSS, IRRF e ISS são retidos por estas alíquotas e recolhidos pelo programa. A pessoa jurídica (CNPJ) recebe o bruto contra a sua NFS-e.',
+      payerName: 'Empresa pagadora (nos recibos)',
+      payerDocument: 'CNPJ dela',
+      inssRate: 'Alíquota do INSS',
+      inssCeiling: 'Teto do INSS (mensal)',
+      irrfTable: 'Tabela mensal do IRRF',
+      upTo: 'Base até',
+      above: 'Acima',
+      rate: 'Alíquota',
+      deduction: 'Parcela a deduzir',
+      upToRow: 'Base até, linha {{row}}',
+      rateRow: 'Alíquota, linha {{row}}',
+      deductionRow: 'Parcela a deduzir, linha {{row}}',
+      simplifiedDiscount: 'Desconto simplificado mensal',
+      reductionFullUpTo: 'Sem IRRF até (rendimento)',
+      reductionPartialUpTo: 'Redução até (rendimento)',
+      reductionConstant: 'Constante da redução',
+      reductionFactor: 'Fator da redução',
+      issRate: 'Alíquota do ISS',
+      issHelp: '0 quando o município não exige a retenção pelo pagador',
+      requireNfse: 'A pessoa jurídica envia a NFS-e antes de receber',
+      source:
+        'Começa com o teto do INSS de 2025 e a tabela do IRRF com a redução da Lei 15.270/2025: confira a cada janeiro.',
+      save: 'Salvar alíquotas',
+      saved: 'Alíquotas salvas. Os lotes pagos a partir de agora as usam.',
+      moneyRule: 'Digite um valor em reais',
+      previewGross: 'Teste um pagamento bruto',
+      previewLine: 'INSS {{inss}} · IRRF {{irrf}} · ISS {{iss}} · líquido {{net}}',
+    },
     title: 'Dados fiscais',
     description:
       'Os recibos (RPA) e o informe anual trazem estes dados; uma empresa envia sua NFS-e antes de ser paga.',
@@ -1697,6 +1729,17 @@ export const pt: Messages = {
     downloadOne: 'Baixar RPA do resgate nº {{id}}',
   },
   invoices: {
+    review: {
+      title: 'NFS-e para conferir',
+      description:
+        'A nota de uma pessoa jurídica enviada em PDF espera por você: abra, compare o valor com o do resgate e aceite (o resgate pode entrar em lote) ou recuse dizendo por quê.',
+      of: 'Resgate nº {{id}} · {{amount}} · enviada em {{at}}',
+      open: 'Abrir o PDF',
+      note: 'Observação ao afiliado (por que foi recusada)',
+      refuse: 'Recusar',
+      accept: 'Aceitar ({{amount}})',
+      none: 'Nenhuma NFS-e aguarda conferência.',
+    },
     title: 'Notas fiscais (NFS-e)',
     description:
       'Como pessoa jurídica, envie a NFS-e de cada resgate antes do pagamento: um XML com o valor certo é aceito na hora, um PDF é conferido pela equipe.',

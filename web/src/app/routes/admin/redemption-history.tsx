@@ -1,5 +1,5 @@
 import type { PayoutBatch } from '@contract/payouts';
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
@@ -9,12 +9,14 @@ import { RedemptionRules } from '../../../features/ledger/components/redemption-
 import { RedemptionsTable } from '../../../features/ledger/components/redemptions-table';
 import { useNetworks } from '../../../features/networks/api/networks';
 import { CreatePayoutBatchBar } from '../../../features/payouts/components/create-payout-batch';
+import { InvoicesReview } from '../../../features/payouts/components/invoices-review';
 import { PayoutBatchDrawer } from '../../../features/payouts/components/payout-batch-drawer';
 import { PayoutBatchesTable } from '../../../features/payouts/components/payout-batches-table';
+import { WithholdingSettingsCard } from '../../../features/tax/components/withholding-settings-card';
 import { useTranslation } from '../../../i18n';
 import { formatMoney } from '../../../lib/format';
 
-type Tab = 'redemptions' | 'batches';
+type Tab = 'redemptions' | 'batches' | 'taxes';
 
 /**
  * Every redemption request, decided one by one or paid in batches: approved requests ticked in the
@@ -27,7 +29,8 @@ export default function AdminRedemptionHistoryScreen() {
   const refreshLedger = useRefreshLedger();
   const [params, setParams] = useSearchParams();
   const options = (networks.data ?? []).map((n) => ({ value: String(n.id), label: n.name }));
-  const tab: Tab = params.get('tab') === 'batches' ? 'batches' : 'redemptions';
+  const asked = params.get('tab');
+  const tab: Tab = asked === 'batches' || asked === 'taxes' ? asked : 'redemptions';
   const batchId = Number(params.get('batch')) || null;
   /** The batch just made here: the batches' tab says so above the list. */
   const [created, setCreated] = useState<PayoutBatch | null>(null);
@@ -35,8 +38,8 @@ export default function AdminRedemptionHistoryScreen() {
     setParams(
       (current) => {
         const following = new URLSearchParams(current);
-        if (next.tab === 'batches') following.set('tab', 'batches');
-        else following.delete('tab');
+        if (next.tab === 'redemptions') following.delete('tab');
+        else following.set('tab', next.tab);
         if (next.batch) following.set('batch', String(next.batch));
         else following.delete('batch');
         return following;
@@ -57,12 +60,13 @@ export default function AdminRedemptionHistoryScreen() {
         value={tab}
         onChange={(value) => {
           setCreated(null);
-          go({ tab: value === 'batches' ? 'batches' : 'redemptions' });
+          go({ tab: value === 'batches' || value === 'taxes' ? value : 'redemptions' });
         }}
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="redemptions">{t('payouts.tabs.redemptions')}</Tabs.Tab>
           <Tabs.Tab value="batches">{t('payouts.tabs.batches')}</Tabs.Tab>
+          <Tabs.Tab value="taxes">{t('payouts.tabs.taxes')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="redemptions">
           <RedemptionsTable
@@ -87,6 +91,13 @@ export default function AdminRedemptionHistoryScreen() {
             }
           />
           <PayoutBatchesTable onOpen={(id) => go({ tab: 'batches', batch: id })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="taxes">
+          {/* The company invoices to check, and the rates withheld from people (docs/decisions/038). */}
+          <Stack gap="xl">
+            <InvoicesReview />
+            <WithholdingSettingsCard />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
       <PayoutBatchDrawer batchId={batchId} onClose={() => go({ tab })} onChanged={refreshLedger} />

@@ -1,7 +1,8 @@
 import type { RedemptionPage } from '@contract/ledger';
-import type { PayoutInvoice } from '@contract/payouts';
+import type { InvoiceLine, PayoutInvoice } from '@contract/payouts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, uploadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 const INVOICES_KEY = ['invoices'] as const;
 const invoiceKey = (redemptionId: number) => [...INVOICES_KEY, redemptionId] as const;
@@ -44,3 +45,24 @@ export function useSendInvoice() {
     onSuccess: (invoice) => queryClient.setQueryData(invoiceKey(invoice.redemption_id), invoice),
   });
 }
+
+/** Admins: the invoices waiting for a check (PDFs), newest first. */
+export function useInvoicesToCheck() {
+  return useQuery({
+    queryKey: [...INVOICES_KEY, 'review'],
+    queryFn: async () => (await api<{ items: InvoiceLine[] }>('/invoices?status=review')).items,
+  });
+}
+
+/** Admins: a PDF invoice accepted (its redemption may be batched) or refused with a note. */
+export function useReviewInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ redemptionId, accept, note }: { redemptionId: number; accept: boolean; note?: string }) =>
+      api<PayoutInvoice>(`/redemptions/${redemptionId}/invoice/review`, { body: { accept, note } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+  });
+}
+
+export const downloadInvoice = (line: InvoiceLine) =>
+  downloadFile(`/redemptions/${line.redemption_id}/invoice/file`, `nfse-resgate-${line.redemption_id}.${line.format}`);
