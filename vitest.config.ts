@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -10,7 +11,11 @@ const exclude = [...configDefaults.exclude, ...(process.env.TEST_DB === 'postgre
 const alone = ['server/**/*-crash.postgres.test.ts'];
 
 const resolve = { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } };
-const common = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+// Two test files per core: a file spends about half its time waiting (on the database, a timer, a
+// child server), so one per core leaves the cores idle (measured on two cores: 333 s -> 247 s on PGlite,
+// 390 s -> 231 s on PostgreSQL).
+const maxWorkers = 2 * availableParallelism();
+const common = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000, maxWorkers } as const;
 
 // The projects repeat the common settings rather than `extends: true`, which would also run the
 // global setup (a migrated template database) once per project instead of once for the run.

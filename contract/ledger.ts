@@ -24,6 +24,12 @@ export const ledgerEntrySchema = z.object({
   sale_id: z.number().int().nullable(),
   redemption_id: z.number().int().nullable(),
   note: z.string().nullable(),
+  /**
+   * A redemption paid with withholdings (a person's receipt): what was withheld and what reached the
+   * affiliate. The entry's amount stays the gross the ledger debited; null before payment or with none.
+   */
+  withheld_cents: z.number().int().nullable(),
+  net_paid_cents: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;

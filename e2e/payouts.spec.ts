@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
+import { expectNoSideScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
 const TAX_DETAILS = {
@@ -56,13 +57,6 @@ async function approvedRedemptions(
     ids.push(id);
   }
   return ids;
-}
-
-/** The page never scrolls sideways. */
-async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
 }
 
 test.describe('[PAYOUTS]', () => {

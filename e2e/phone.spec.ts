@@ -11,16 +11,10 @@ import {
   useSession,
 } from './support/api';
 import { E2E_BASE_URL, MERCHANT_URL } from './support/constants';
+import { expectNoSideScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
-
-/** The page never scrolls sideways: everything that matters fits the screen's width. */
-async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-}
 
 /** A record card (a row of a list on a phone) holding this text. */
 const cardWith = (page: Page, text: string | RegExp) => page.getByTestId('record-card').filter({ hasText: text });

@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
+import { E2E_BASE_URL } from './support/constants';
+import { expectNoSideScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
 
 /** The page never scrolls sideways. */
-async function expectNoSideScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-}
-
 /** An affiliate with an approved sale worth its commission and an approved redemption of `amountCents`. */
 async function affiliateWithApprovedRedemption(last: string, amountCents: number) {
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
@@ -135,6 +131,68 @@ test.describe('[TAX]', () => {
     await expect(
       page.getByText('A receipt (RPA) appears here when a payment to a person (CPF) is made.'),
     ).toBeVisible();
+    await expectNoSideScroll(page);
+  });
+
+  test('[ADMIN][TAX] an admin checks a company’s PDF invoice and keeps the withholding rates, on a phone too', async ({
+    page,
+  }) => {
+    test.slow();
+    const company = await affiliateWithApprovedRedemption(`PJ${Date.now()}`, 50_000);
+    const mine = await apiSignIn(company.email, company.password);
+    await call('/me/tax-profile', {
+      method: 'PUT',
+      token: mine,
+      body: {
+        kind: 'company',
+        document: '11.222.333/0001-81',
+        legal_name: `Empresa ${company.email.split('@')[0]} LTDA`,
+        street: 'Av. Boa Viagem',
+        number: '1000',
+        district: 'Boa Viagem',
+        city: 'Recife',
+        state: 'PE',
+        postal_code: '51011000',
+      },
+    });
+    const sent = await fetch(`${E2E_BASE_URL}/api/v1/redemptions/${company.redemptionId}/invoice`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${mine}`, 'content-type': 'application/pdf' },
+      body: '%PDF-1.4\n% DANFSe\n%%EOF\n',
+    });
+    expect(sent.status).toBe(200);
+
+    await page.setViewportSize(PHONE);
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/historico-resgates?tab=taxes');
+    const invoice = page.getByTestId('invoice-to-check').filter({ hasText: `#${company.redemptionId}` });
+    await expect(invoice).toContainText('R$500.00');
+    await invoice.getByRole('button', { name: 'Accept (R$500.00)' }).click();
+    await expect(invoice).toHaveCount(0);
+    const accepted = await call<{ status: string }>(`/redemptions/${company.redemptionId}/invoice`, {
+      token: await apiSignIn(ADMIN.email, ADMIN.password),
+    });
+    expect(accepted.status).toBe('accepted');
+
+    // The rates: who pays, as receipts name it (amounts stay as they are: other journeys pay meanwhile).
+    await page.getByRole('textbox', { name: 'Paying company (on receipts)' }).fill('Loja Exemplo LTDA');
+    await page.getByRole('textbox', { name: 'Its CNPJ' }).fill('11444777000161');
+    await expect(page.getByRole('textbox', { name: 'Its CNPJ' })).toHaveValue('11.444.777/0001-61');
+    await page.getByRole('button', { name: 'Save rates' }).click();
+    await expect(page.getByText('Rates saved. Batches paid from now on use them.')).toBeVisible();
+    // R$ 1.000,00 to a person: INSS 11 %, no IRRF at that income, no ISS by default.
+    await page.getByRole('textbox', { name: 'Try a gross payment' }).fill('1.000,00');
+    await expect(page.getByTestId('withholding-preview')).toContainText('INSS R$110.00');
+    await expect(page.getByTestId('withholding-preview')).toContainText('net R$890.00');
+    // Each IRRF bracket's figures whole on the phone: no input narrower than what it holds.
+    await expect(page.getByTestId('irrf-bracket')).toHaveCount(5);
+    const cut = await page
+      .getByTestId('irrf-bracket')
+      .locator('input')
+      .evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[]).filter((i) => i.scrollWidth > i.clientWidth).map((i) => i.value),
+      );
+    expect(cut).toEqual([]);
     await expectNoSideScroll(page);
   });
 });

@@ -198,6 +198,15 @@ const LANGUAGES = [
   { code: 'pt', settings: { language: 'pt' }, viewport: { width: 390, height: 844 } },
 ] as const;
 
+/** The screens a role sees, in the order of the route table (an admin sees the main layout's too). */
+function screensOf(role: Role): ScreenKey[] {
+  return (Object.keys(paths) as ScreenKey[]).filter((key) => {
+    const owner = roleOf(paths[key]);
+    return owner === role || (role === 'admin' && owner === 'affiliate');
+  });
+}
+const SCREENS_PER_TEST = 12;
+
 let ids: Ids = {};
 let affiliate: { email: string; password: string };
 
@@ -259,37 +268,36 @@ test.describe('[I18N] no unfinished words on any screen', () => {
 
   for (const language of LANGUAGES) {
     for (const role of ['admin', 'affiliate', 'public'] as const) {
-      const title =
-        language.code === 'pt'
-          ? `[I18N][PHONE] every ${role} screen in pt at 390 px shows Portuguese words, none cut, nothing sideways`
-          : `[I18N] every ${role} screen in ${language.code} shows words, not keys or field names`;
-      test(title, async ({ page }) => {
-        // Every screen of a role in one journey: it grows with the screens.
-        test.setTimeout(360_000);
-        if (role === 'admin') await startSignedIn(page, ADMIN.email, ADMIN.password);
-        if (role === 'affiliate') await startSignedIn(page, affiliate.email, affiliate.password);
-        if (language.settings) {
-          await page.addInitScript((s) => localStorage.setItem('settings', JSON.stringify(s)), language.settings);
-        }
-        if (language.viewport) await page.setViewportSize(language.viewport);
-        // An admin sees the main layout's screens too.
-        const keys = (Object.keys(paths) as ScreenKey[]).filter((key) => {
-          const owner = roleOf(paths[key]);
-          return owner === role || (role === 'admin' && owner === 'affiliate');
-        });
-        const problems: string[] = [];
-        for (const key of keys) {
-          const url = urlOf(key, ids);
-          await page.goto(url);
-          await settle(page);
-          for (const problem of await unfinishedWords(page)) problems.push(`${url}: ${problem}`);
-          if (language.code === 'pt') {
-            for (const problem of await englishWords(page)) problems.push(`${url}: ${problem}`);
-            for (const problem of await cutOnPhone(page)) problems.push(`${url}: ${problem}`);
+      const screens = screensOf(role);
+      // A few screens per test: each stays short on a busy runner, and both workers share a role.
+      for (let first = 0; first < screens.length; first += SCREENS_PER_TEST) {
+        const part = screens.slice(first, first + SCREENS_PER_TEST);
+        const which = `${part[0]} … ${part[part.length - 1]}`;
+        const title =
+          language.code === 'pt'
+            ? `[I18N][PHONE] ${role} screens in pt at 390 px (${which}) show Portuguese words, none cut, nothing sideways`
+            : `[I18N] ${role} screens in ${language.code} (${which}) show words, not keys or field names`;
+        test(title, async ({ page }) => {
+          if (role === 'admin') await startSignedIn(page, ADMIN.email, ADMIN.password);
+          if (role === 'affiliate') await startSignedIn(page, affiliate.email, affiliate.password);
+          if (language.settings) {
+            await page.addInitScript((s) => localStorage.setItem('settings', JSON.stringify(s)), language.settings);
           }
-        }
-        expect(problems).toEqual([]);
-      });
+          if (language.viewport) await page.setViewportSize(language.viewport);
+          const problems: string[] = [];
+          for (const key of part) {
+            const url = urlOf(key, ids);
+            await page.goto(url);
+            await settle(page);
+            for (const problem of await unfinishedWords(page)) problems.push(`${url}: ${problem}`);
+            if (language.code === 'pt') {
+              for (const problem of await englishWords(page)) problems.push(`${url}: ${problem}`);
+              for (const problem of await cutOnPhone(page)) problems.push(`${url}: ${problem}`);
+            }
+          }
+          expect(problems).toEqual([]);
+        });
+      }
     }
   }
 });

@@ -32,6 +32,14 @@ const statementColumns: CsvColumn<LedgerEntry>[] = [
   { header: { en: 'Movement', pt: 'Movimento' }, cell: (e, lang) => wordFor(KIND, lang, e.kind) },
   { header: { en: 'Amount (R$)', pt: 'Valor (R$)' }, cell: (e) => csvMoney(e.amount_cents) },
   { header: { en: 'Balance (R$)', pt: 'Saldo (R$)' }, cell: (e) => csvMoney(e.balance_cents) },
+  {
+    header: { en: 'Withheld (R$)', pt: 'Retido (R$)' },
+    cell: (e) => (e.withheld_cents === null ? null : csvMoney(e.withheld_cents)),
+  },
+  {
+    header: { en: 'Net paid (R$)', pt: 'Líquido pago (R$)' },
+    cell: (e) => (e.net_paid_cents === null ? null : csvMoney(e.net_paid_cents)),
+  },
   { header: { en: 'Sale', pt: 'Venda' }, cell: (e) => e.sale_id },
   { header: { en: 'Redemption', pt: 'Resgate' }, cell: (e) => e.redemption_id },
   { header: { en: 'Note', pt: 'Observação' }, cell: (e) => e.note },

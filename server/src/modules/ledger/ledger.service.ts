@@ -2,7 +2,7 @@ import type { Balance, LedgerEntry } from '@contract/ledger';
 import { OPEN_REDEMPTION_STATUSES } from '@contract/ledger';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerEntries, payments, redemptions, sales } from '../../db/schema';
+import { ledgerEntries, payments, payoutReceipts, redemptions, sales } from '../../db/schema';
 import { getRedemptionSettings } from './redemption-settings';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
@@ -96,7 +96,22 @@ export async function getBalance(db: Db, affiliateId: number, minRedemptionCents
 /** A statement reads in date order; entries of the same instant in the order they were written. */
 const DATE_ORDER = sql`${ledgerEntries.createdAt}, ${ledgerEntries.id}`;
 
-function toLedgerEntry(entry: typeof ledgerEntries.$inferSelect, balanceCents: number): LedgerEntry {
+/** A redemption's debit, when paid with a receipt, beside what was withheld and what reached the affiliate. */
+const paidWithReceipt = and(
+  eq(payoutReceipts.redemptionId, ledgerEntries.redemptionId),
+  eq(ledgerEntries.kind, 'redemption'),
+);
+const receiptColumns = {
+  withheld: sql<number | null>`${payoutReceipts.grossCents} - ${payoutReceipts.netCents}`.mapWith(Number),
+  net: payoutReceipts.netCents,
+};
+type ReceiptColumns = { withheld: number | null; net: number | null };
+
+function toLedgerEntry(
+  entry: typeof ledgerEntries.$inferSelect,
+  balanceCents: number,
+  receipt: ReceiptColumns,
+): LedgerEntry {
   return {
     id: entry.id,
     kind: entry.kind,
@@ -105,6 +120,8 @@ function toLedgerEntry(entry: typeof ledgerEntries.$inferSelect, balanceCents: n
     sale_id: entry.saleId,
     redemption_id: entry.redemptionId,
     note: entry.note,
+    withheld_cents: receipt.net === null ? null : receipt.withheld,
+    net_paid_cents: receipt.net,
     created_at: entry.createdAt.toISOString(),
   };
 }
@@ -117,15 +134,16 @@ export async function findLedger(db: Db, affiliateId: number, page: number, page
   const running = sql<string>`sum(${ledgerEntries.amountCents}) over (order by ${DATE_ORDER} rows between unbounded preceding and current row)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: ledgerEntries, balance: running })
+      .select({ entry: ledgerEntries, balance: running, ...receiptColumns })
       .from(ledgerEntries)
+      .leftJoin(payoutReceipts, paidWithReceipt)
       .where(eq(ledgerEntries.affiliateId, affiliateId))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.affiliateId, affiliateId)),
   ]);
-  const items = rows.map(({ entry, balance }) => toLedgerEntry(entry, Number(balance)));
+  const items = rows.map(({ entry, balance, ...receipt }) => toLedgerEntry(entry, Number(balance), receipt));
   return { items, total: Number(total?.n ?? 0), page, page_size: pageSize };
 }
 
@@ -134,15 +152,16 @@ export async function* iterateLedger(db: Db, affiliateId: number, pageSize = 100
   let balance = 0;
   for (let page = 0; ; page++) {
     const rows = await db
-      .select()
+      .select({ entry: ledgerEntries, ...receiptColumns })
       .from(ledgerEntries)
+      .leftJoin(payoutReceipts, paidWithReceipt)
       .where(eq(ledgerEntries.affiliateId, affiliateId))
       .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
       .limit(pageSize)
       .offset(page * pageSize);
-    for (const entry of rows) {
+    for (const { entry, ...receipt } of rows) {
       balance += entry.amountCents;
-      yield toLedgerEntry(entry, balance);
+      yield toLedgerEntry(entry, balance, receipt);
     }
     if (rows.length < pageSize) return;
   }

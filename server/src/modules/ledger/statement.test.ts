@@ -82,9 +82,9 @@ describe('GET /ledger/export', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.body);
     expect(res.body.split('\r\n')[0]).toBe(
-      '\uFEFFData;Movimento;Valor (R$);Saldo (R$);Venda;Resgate;Observação;Lançamento',
+      '\uFEFFData;Movimento;Valor (R$);Saldo (R$);Retido (R$);Líquido pago (R$);Venda;Resgate;Observação;Lançamento',
     );
-    expect(rows.slice(1).map((r) => r.slice(0, 4).concat(r[6] ?? ''))).toEqual([
+    expect(rows.slice(1).map((r) => r.slice(0, 4).concat(r[8] ?? ''))).toEqual([
       ['01/03/2026 12:00', 'Ajuste', '50,00', '50,00', 'primeiro'],
       ['02/03/2026 12:00', 'Ajuste', '-20,00', '30,00', 'segundo'],
       ['03/03/2026 12:00', 'Ajuste', '100,00', '130,00', 'terceiro'],
@@ -96,7 +96,18 @@ describe('GET /ledger/export', () => {
   test('speaks English to an English account', async () => {
     const bia = await affiliateWithShuffledLedger();
     const rows = parseCsv((await get('/api/v1/ledger/export', bia.headers)).body);
-    expect(rows[0]).toEqual(['Date', 'Movement', 'Amount (R$)', 'Balance (R$)', 'Sale', 'Redemption', 'Note', 'Entry']);
+    expect(rows[0]).toEqual([
+      'Date',
+      'Movement',
+      'Amount (R$)',
+      'Balance (R$)',
+      'Withheld (R$)',
+      'Net paid (R$)',
+      'Sale',
+      'Redemption',
+      'Note',
+      'Entry',
+    ]);
     expect(rows[1]?.slice(0, 4)).toEqual(['2026-03-01 12:00', 'Adjustment', '50,00', '50,00']);
   });
 });

@@ -81,6 +81,21 @@ describe('receipts (RPA) of paying a person', () => {
     // The ledger debited the gross when the redemption was asked for: the withholdings are the programme's to pay over.
     const [debit] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.redemptionId, r.id));
     expect(debit?.amountCents).toBe(-600_000);
+    // The statement shows both: the gross debited, and what was withheld and paid net beside it.
+    const statement = (await call('GET', '/ledger', r.person.headers)).json();
+    expect(statement.items.find((e: { kind: string }) => e.kind === 'redemption')).toMatchObject({
+      amount_cents: -600_000,
+      withheld_cents: 104_002,
+      net_paid_cents: 495_998,
+    });
+    expect(statement.items.find((e: { kind: string }) => e.kind === 'commission')).toMatchObject({
+      withheld_cents: null,
+      net_paid_cents: null,
+    });
+    const csv = parseCsv((await call('GET', '/ledger/export', r.person.headers)).body);
+    expect(csv[0]).toContain('Net paid (R$)');
+    const redemptionRow = csv.find((row) => row.includes('-6000,00'));
+    expect(redemptionRow).toEqual(expect.arrayContaining(['1040,02', '4959,98']));
 
     const pdf = await call('GET', `/receipts/${items[0].id}/pdf`, r.person.headers);
     expect(pdf.headers['content-type']).toBe('application/pdf');

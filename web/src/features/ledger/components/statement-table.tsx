@@ -75,14 +75,22 @@ export function StatementTable() {
             textAlign: 'right',
             render: (e) => (
               // One line: Portuguese puts a space after the minus sign, where a narrow column would break.
-              <Text
-                size="sm"
-                fw={600}
-                style={{ whiteSpace: 'nowrap' }}
-                c={e.amount_cents < 0 ? 'red.8' : 'var(--mantine-color-green-light-color)'}
-              >
-                {formatSignedMoney(e.amount_cents, i18n.language)}
-              </Text>
+              <Stack gap={0} align="flex-end">
+                <Text
+                  size="sm"
+                  fw={600}
+                  style={{ whiteSpace: 'nowrap' }}
+                  c={e.amount_cents < 0 ? 'red.8' : 'var(--mantine-color-green-light-color)'}
+                >
+                  {formatSignedMoney(e.amount_cents, i18n.language)}
+                </Text>
+                {/* The gross left the balance; the person's receipt says what reached them. */}
+                {e.net_paid_cents !== null && (
+                  <Text size="xs" c="dimmed" ta="right">
+                    {t('ledger.netPaid', { net: money(e.net_paid_cents), withheld: money(e.withheld_cents ?? 0) })}
+                  </Text>
+                )}
+              </Stack>
             ),
           },
           {

@@ -3,13 +3,13 @@ import { type WithholdingSettings, withholdingSettingsSchema } from '@contract/t
 import {
   Button,
   Card,
+  Grid,
   Group,
   NumberInput,
   SimpleGrid,
   Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -113,7 +113,8 @@ function Preview() {
 export function WithholdingSettingsCard() {
   const settings = useWithholdingSettings();
   if (!settings.data) return <Skeleton height={420} radius="md" />;
-  return <RatesForm key={JSON.stringify(settings.data)} initial={settings.data} />;
+  // Not keyed on the data: saving refreshes it, and the form (with its "saved") stays as it is.
+  return <RatesForm initial={settings.data} />;
 }
 
 function RatesForm({ initial }: { initial: WithholdingSettings }) {
@@ -153,7 +154,6 @@ function RatesForm({ initial }: { initial: WithholdingSettings }) {
             {t('tax.rates.description')}
           </Text>
         </Stack>
-        <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('tax.rates.payerName')} maxLength={150} {...form.getInputProps('payer_name')} />
           <TextInput
@@ -176,50 +176,68 @@ function RatesForm({ initial }: { initial: WithholdingSettings }) {
           <Text fw={600} size="sm">
             {t('tax.rates.irrfTable')}
           </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('tax.rates.upTo')}</Table.Th>
-                  <Table.Th>{t('tax.rates.rate')}</Table.Th>
-                  <Table.Th>{t('tax.rates.deduction')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {form.values.brackets.map((bracket, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the table's rows are its positions
-                  <Table.Tr key={i}>
-                    <Table.Td>
-                      {i === form.values.brackets.length - 1 ? (
-                        <Text size="sm">{t('tax.rates.above')}</Text>
-                      ) : (
-                        <MoneyInput
-                          aria-label={t('tax.rates.upToRow', { row: i + 1 })}
-                          {...form.getInputProps(`brackets.${i}.up_to`)}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={t('tax.rates.rateRow', { row: i + 1 })}
-                        suffix=" %"
-                        decimalScale={2}
-                        min={0}
-                        max={100}
-                        {...form.getInputProps(`brackets.${i}.rate`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <MoneyInput
-                        aria-label={t('tax.rates.deductionRow', { row: i + 1 })}
-                        {...form.getInputProps(`brackets.${i}.deduction`)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* A row per bracket; on a phone each field keeps its own label and its figures whole. */}
+          <Grid gap="xs" visibleFrom="sm" aria-hidden>
+            <Grid.Col span={5}>
+              <Text size="xs" fw={600}>
+                {t('tax.rates.upTo')}
+              </Text>
+            </Grid.Col>
+            <Grid.Col span={3}>
+              <Text size="xs" fw={600}>
+                {t('tax.rates.rate')}
+              </Text>
+            </Grid.Col>
+            <Grid.Col span={4}>
+              <Text size="xs" fw={600}>
+                {t('tax.rates.deduction')}
+              </Text>
+            </Grid.Col>
+          </Grid>
+          {form.values.brackets.map((_bracket, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the brackets are their positions
+            <Grid key={i} gap="xs" data-testid="irrf-bracket">
+              <Grid.Col span={12} hiddenFrom="sm" pb={0}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+                  {t('tax.rates.bracket', { row: i + 1 })}
+                </Text>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                {i === form.values.brackets.length - 1 ? (
+                  <Text size="sm" pt={{ base: 0, sm: 6 }}>
+                    {t('tax.rates.above')}
+                  </Text>
+                ) : (
+                  <MoneyInput
+                    label={t('tax.rates.upTo')}
+                    labelProps={{ hiddenFrom: 'sm' }}
+                    aria-label={t('tax.rates.upToRow', { row: i + 1 })}
+                    {...form.getInputProps(`brackets.${i}.up_to`)}
+                  />
+                )}
+              </Grid.Col>
+              <Grid.Col span={{ base: 5, sm: 3 }}>
+                <NumberInput
+                  label={t('tax.rates.rate')}
+                  labelProps={{ hiddenFrom: 'sm' }}
+                  aria-label={t('tax.rates.rateRow', { row: i + 1 })}
+                  suffix=" %"
+                  decimalScale={2}
+                  min={0}
+                  max={100}
+                  {...form.getInputProps(`brackets.${i}.rate`)}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 7, sm: 4 }}>
+                <MoneyInput
+                  label={t('tax.rates.deduction')}
+                  labelProps={{ hiddenFrom: 'sm' }}
+                  aria-label={t('tax.rates.deductionRow', { row: i + 1 })}
+                  {...form.getInputProps(`brackets.${i}.deduction`)}
+                />
+              </Grid.Col>
+            </Grid>
+          ))}
           {form.errors.brackets && (
             <Text size="xs" c="red.8" role="alert">
               {form.errors.brackets}
@@ -252,6 +270,8 @@ function RatesForm({ initial }: { initial: WithholdingSettings }) {
         <Text size="xs" c="dimmed">
           {t('tax.rates.source')}
         </Text>
+        {/* Beside the button: on a phone the top of the card is far above it. */}
+        <FormAlert message={feedback?.text ?? null} tone={feedback?.tone} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             {t('tax.rates.save')}
