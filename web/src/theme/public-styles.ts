@@ -22,3 +22,4 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
+import './reduced-motion.css';

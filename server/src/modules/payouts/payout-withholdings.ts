@@ -1,8 +1,8 @@
 import { brasiliaDayOf } from '@contract/calendar';
 import type { WithholdingSettings } from '@contract/tax';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payoutItems, payoutReceipts } from '../../db/schema';
+import { affiliates, payoutBatches, payoutItems, payoutReceipts } from '../../db/schema';
 import { getTaxProfile } from '../tax/tax-profile.service';
 import { rpaWithholdings } from '../tax/withholdings';
 
@@ -11,8 +11,15 @@ type Sums = { gross: number; inss: number; irrf: number; iss: number };
 
 export const brasiliaMonthOf = (at: Date) => brasiliaDayOf(at).slice(0, 7);
 
-async function receiptsOfMonth(tx: Db, affiliateId: number, month: string): Promise<Sums> {
-  const [row] = await tx
+/** Items whose withholdings are fixed and which are on their way (sent, or held for an admin). */
+const ON_THEIR_WAY = ['sending', 'processing', 'held'] as const;
+
+/**
+ * What this person's month already holds: its receipts (items paid), and the items of other batches
+ * paid this month that are still on their way, whose withholdings were fixed when their batch was paid.
+ */
+async function withheldThisMonth(tx: Db, affiliateId: number, month: string, batchId: number): Promise<Sums> {
+  const [paid] = await tx
     .select({
       gross: sql<string>`coalesce(sum(${payoutReceipts.grossCents}), 0)`,
       inss: sql<string>`coalesce(sum(${payoutReceipts.inssCents}), 0)`,
@@ -21,30 +28,55 @@ async function receiptsOfMonth(tx: Db, affiliateId: number, month: string): Prom
     })
     .from(payoutReceipts)
     .where(and(eq(payoutReceipts.affiliateId, affiliateId), eq(payoutReceipts.month, month)));
-  return {
-    gross: Number(row?.gross ?? 0),
-    inss: Number(row?.inss ?? 0),
-    irrf: Number(row?.irrf ?? 0),
-    iss: Number(row?.iss ?? 0),
-  };
+  const [onTheirWay] = await tx
+    .select({
+      gross: sql<string>`coalesce(sum(${payoutItems.amountCents}), 0)`,
+      inss: sql<string>`coalesce(sum(${payoutItems.inssCents}), 0)`,
+      irrf: sql<string>`coalesce(sum(${payoutItems.irrfCents}), 0)`,
+      iss: sql<string>`coalesce(sum(${payoutItems.issCents}), 0)`,
+    })
+    .from(payoutItems)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutItems.batchId))
+    .where(
+      and(
+        eq(payoutItems.affiliateId, affiliateId),
+        inArray(payoutItems.status, [...ON_THEIR_WAY]),
+        isNotNull(payoutItems.netCents),
+        ne(payoutItems.batchId, batchId),
+        sql`to_char((${payoutBatches.paidAt} at time zone 'UTC') - interval '3 hours', 'YYYY-MM') = ${month}`,
+      ),
+    );
+  const both = (key: keyof Sums) => Number(paid?.[key] ?? 0) + Number(onTheirWay?.[key] ?? 0);
+  return { gross: both('gross'), inss: both('inss'), irrf: both('irrf'), iss: both('iss') };
 }
 
 /**
  * Fixes what each item of a batch being paid withholds (docs/decisions/038). A person's: the
  * month's withholdings on everything paid to them this month, this item included, less what the
- * month's receipts (and this batch's earlier items) already withheld: the INSS ceiling and the IRRF
+ * month's receipts, other batches' items on their way and this batch's earlier items already withheld: the INSS ceiling and the IRRF
  * table are monthly. A company's, or an affiliate's without a tax profile: nothing (net = gross).
  */
 export async function withholdForBatch(tx: Db, items: ItemRow[], settings: WithholdingSettings, at: Date) {
   const month = brasiliaMonthOf(at);
   const sums = new Map<number, Sums>();
+  // Two batches of one person paid at once would each read the month without the other: each
+  // waits for the other's commit, the affiliates locked in one order so that neither deadlocks.
+  const people = [...new Set(items.map((item) => item.affiliateId))].sort((a, b) => a - b);
+  if (people.length > 0) {
+    await tx
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .where(inArray(affiliates.id, people))
+      .orderBy(asc(affiliates.id))
+      .for('update');
+  }
   for (const item of items) {
     const profile = await getTaxProfile(tx, item.affiliateId);
     if (profile?.kind !== 'person') {
       await tx.update(payoutItems).set({ netCents: item.amountCents }).where(eq(payoutItems.id, item.id));
       continue;
     }
-    const before = sums.get(item.affiliateId) ?? (await receiptsOfMonth(tx, item.affiliateId, month));
+    const before = sums.get(item.affiliateId) ?? (await withheldThisMonth(tx, item.affiliateId, month, item.batchId));
     const total = rpaWithholdings(before.gross + item.amountCents, settings);
     const inss = total.inss_cents - before.inss;
     const irrf = Math.max(0, total.irrf_cents - before.irrf);

@@ -50,6 +50,16 @@ const fromAsaas = (url: string, payload: unknown, token: string | null = TOKEN) 
     headers: token === null ? {} : { 'asaas-access-token': token },
     payload: payload as object,
   });
+const PERSON = {
+  kind: 'person',
+  legal_name: 'Pessoa Com Recibo',
+  street: 'Rua A',
+  number: '1',
+  district: 'Centro',
+  city: 'Recife',
+  state: 'PE',
+  postal_code: '50010000',
+};
 const redemptionAt = async (k = 0) => approvedFor(t, admin, campaignId, 10_000 + k);
 
 /** A batch of these redemptions, paid through Asaas (queued for the worker). */
@@ -102,17 +112,7 @@ describe('payout batches through Asaas', () => {
       method: 'PUT',
       url: '/api/v1/me/tax-profile',
       headers: a.person.headers,
-      payload: {
-        kind: 'person',
-        document: '52998224725',
-        legal_name: 'Pessoa Com Recibo',
-        street: 'Rua A',
-        number: '1',
-        district: 'Centro',
-        city: 'Recife',
-        state: 'PE',
-        postal_code: '50010000',
-      },
+      payload: { ...PERSON, document: '52998224725' },
     });
     fake.holders.set('52998224725', { name: 'Pessoa Com Recibo', document: '52998224725' });
     await payingBatch([a.id]);
@@ -126,6 +126,51 @@ describe('payout batches through Asaas', () => {
     await fromAsaas('webhook', fake.event(sent?.id ?? '', 'TRANSFER_DONE'));
     const receipts = (await call('GET', `/receipts?affiliate_id=${a.affiliateId}`)).json().items;
     expect(receipts).toMatchObject([{ gross_cents: 600_000, net_cents: 495_998 }]);
+  });
+
+  test('a person’s month counts a batch still on its way: two batches paid at once withhold the month’s total once', async () => {
+    const settings = (body: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/settings/redemptions',
+        headers: admin.headers,
+        payload: body as object,
+      });
+    await settings({ one_open_at_a_time: false });
+    const first = await approvedFor(t, admin, campaignId, 300_000);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/tax-profile',
+      headers: first.person.headers,
+      payload: { ...PERSON, document: '52998224725' },
+    });
+    await call('POST', '/sales', {
+      campaign_id: campaignId,
+      affiliate_id: first.affiliateId,
+      amount_cents: 500_000,
+      payment_method: 'pix',
+      status: 'approved',
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/redemptions',
+      headers: first.person.headers,
+      payload: { amount_cents: 500_000, method: 'pix' },
+    });
+    await call('POST', `/redemptions/${second.json().id}/approve`);
+    const batchOf = async (id: number) => (await call('POST', '/payout-batches', { redemption_ids: [id] })).json().id;
+    const [a, b] = [await batchOf(first.id), await batchOf(second.json().id)];
+    // One through Asaas (its item on its way, not yet paid), one by hand, at the same moment.
+    const paid = await Promise.all([
+      call('POST', `/payout-batches/${a}/pay`, {}),
+      call('POST', `/payout-batches/${b}/pay`, { provider: 'manual', reference: 'TED-MES-1' }),
+    ]);
+    expect(paid.map((r) => r.statusCode)).toEqual([200, 200]);
+    const items = [await itemOf(first.id), await itemOf(second.json().id)];
+    // 8.000,00 in the month: INSS 880,00 and IRRF 1.049,27 in all, whichever was paid first.
+    expect(items.reduce((sum, i) => sum + (i?.inssCents ?? 0), 0)).toBe(88_000);
+    expect(items.reduce((sum, i) => sum + (i?.irrfCents ?? 0), 0)).toBe(104_927);
+    await settings({ one_open_at_a_time: true });
   });
 
   test('with Asaas configured an admin may still pay a batch by hand (the bank’s reference); another provider is 400', async () => {
