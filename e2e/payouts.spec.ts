@@ -156,7 +156,9 @@ test.describe('[PAYOUTS]', () => {
     const single = page.getByRole('dialog', { name: `Pay redemption #${first}` });
     await single.getByRole('textbox', { name: 'PIX end-to-end id or receipt number' }).fill(`AVULSO${stamp}`);
     await single.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toContainText(`This redemption is in payout batch #${batchId}`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      `This redemption is in payout batch #${batchId}`,
+    );
 
     // The bank's file: its header, and each amount as a spreadsheet in Brazil reads it.
     await page.getByRole('tab', { name: 'Payout batches' }).click();
