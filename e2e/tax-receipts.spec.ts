@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { nfseXml } from '../server/test/nfse-fixtures';
 import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
 import { E2E_BASE_URL } from './support/constants';
 import { expectNoSideScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
 
-/** The page never scrolls sideways. */
 /** An affiliate with an approved sale worth its commission and an approved redemption of `amountCents`. */
 async function affiliateWithApprovedRedemption(last: string, amountCents: number) {
   const admin = await apiSignIn(ADMIN.email, ADMIN.password);
@@ -193,6 +193,49 @@ test.describe('[TAX]', () => {
         (inputs as HTMLInputElement[]).filter((i) => i.scrollWidth > i.clientWidth).map((i) => i.value),
       );
     expect(cut).toEqual([]);
+    await expectNoSideScroll(page);
+  });
+
+  test('[AFFILIATE][TAX][PHONE] a company sends its NFS-e: an XML of another value is refused saying why, the right one accepted', async ({
+    page,
+  }) => {
+    const company = await affiliateWithApprovedRedemption(`NF${Date.now()}`, 75_000);
+    const mine = await apiSignIn(company.email, company.password);
+    await call('/me/tax-profile', {
+      method: 'PUT',
+      token: mine,
+      body: {
+        kind: 'company',
+        document: '11.222.333/0001-81',
+        legal_name: 'Empresa Nota LTDA',
+        street: 'Rua do Sol',
+        number: '10',
+        district: 'Centro',
+        city: 'Olinda',
+        state: 'PE',
+        postal_code: '53020000',
+      },
+    });
+    await page.setViewportSize(PHONE);
+    await useSession(page, company.email, company.password);
+    await page.goto('/resgates');
+    const row = page.getByTestId('invoice-row').filter({ hasText: `#${company.redemptionId}` });
+    await expect(row).toContainText('Not sent');
+
+    const send = async (value: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await row.getByRole('button', { name: `Send NFS-e for redemption #${company.redemptionId}` }).click();
+      await (await chooser).setFiles({
+        name: 'nfse.xml',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(nfseXml(value, '11222333000181')),
+      });
+    };
+    await send('700.00');
+    await expect(row).toContainText('This file is not an NFS-e of R$750.00');
+    await expect(row).toContainText('Not sent');
+    await send('750.00');
+    await expect(row).toContainText('Accepted');
     await expectNoSideScroll(page);
   });
 });

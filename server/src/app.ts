@@ -23,6 +23,8 @@ import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes'
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { mailAdminRoutes } from './modules/mail/mail.routes';
 import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
+import { createMetrics, type Metrics } from './modules/monitoring/metrics';
+import { startMetricsServer } from './modules/monitoring/metrics-server';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
 import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -64,6 +66,9 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     clickBuffer: ClickBuffer;
     saleWriter: SaleWriter;
+    /** Prometheus metrics, when METRICS_PORT is set; the port they are served on. */
+    metrics: Metrics | null;
+    metricsPort: number | null;
   }
 }
 
@@ -90,9 +95,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let answerRedirect: ((req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean) | null = null;
   // One trust rule for request.ip (limits, log) and the raw redirect (the click's address).
   const proxyTrust = compileProxyTrust(options.config.trustProxy);
+  const metrics = options.config.metrics.port === undefined ? null : createMetrics();
   const app = Fastify({
     serverFactory: (handler, settings) => {
       const server = createServer((req, res) => {
+        if (metrics) {
+          countRawRedirect(metrics, req, res, handler);
+          return;
+        }
         if (!answerRedirect?.(req, res, () => handler(req, res))) handler(req, res);
       });
       // What Fastify sets on the server it would have made.
@@ -131,7 +141,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', stopChangeFeed);
   app.decorate('notificationHub', createNotificationHub(options.database, app.log));
   await app.notificationHub.start();
-  app.decorate('clickBuffer', createClickBuffer(options.database.db, app.log, floodLimitOf(options.database.db)));
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
+  app.decorate(
+    'clickBuffer',
+    createClickBuffer(options.database.db, app.log, floodLimitOf(options.database.db), metrics?.clickBatch),
+  );
   // After the server stops taking requests, the clicks still in memory are written.
   app.addHook('onClose', async () => app.clickBuffer.close());
   // Another server's postback names a click this one still holds: write them now (docs/decisions/027).
@@ -140,7 +159,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => stopWritingClicksOnRequest());
   // Sales find their clicks in the buffer's writes, so they batch beside it (docs/decisions/016).
-  app.decorate('saleWriter', createSaleWriter(options.database.db, { flushClicks: () => app.clickBuffer.flush() }));
+  app.decorate(
+    'saleWriter',
+    createSaleWriter(options.database.db, { flushClicks: () => app.clickBuffer.flush() }, metrics?.saleBatch),
+  );
   app.addHook('onClose', async () => app.saleWriter.close());
   // Open streams would keep the server from closing: end them first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => app.notificationHub.stop());
@@ -177,7 +199,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
   await app.register(portal, { webDir: options.webDir });
+  app.decorate('metricsPort', null);
+  if (metrics && options.config.metrics.port !== undefined) {
+    metrics.watch({ database: options.database, clickDepth: () => app.clickBuffer.pending });
+    const served = await startMetricsServer(metrics, { ...options.config.metrics, port: options.config.metrics.port });
+    app.metricsPort = served.port;
+    app.addHook('onClose', served.close);
+  }
   return app;
+
+  /** A followed link answered before Fastify is counted here (Fastify's own requests in onResponse). */
+  function countRawRedirect(
+    counter: Metrics,
+    req: IncomingMessage,
+    res: ServerResponse,
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+  ) {
+    const started = performance.now();
+    let inFastify = false;
+    const toFastify = () => {
+      inFastify = true;
+      handler(req, res);
+    };
+    if (!answerRedirect?.(req, res, toFastify)) {
+      handler(req, res);
+      return;
+    }
+    res.once('finish', () => {
+      if (!inFastify) counter.request(req.method ?? 'GET', '/r/:code', res.statusCode, (performance.now() - started) / 1000);
+    });
+  }
 }
 
 /** The API, its documentation and the pages, with the request hooks they need. */

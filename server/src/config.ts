@@ -52,6 +52,11 @@ const envSchema = z.object({
   /** The authentication token set on the Asaas webhook; it arrives in the `asaas-access-token` header. */
   ASAAS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics on a port of their own; off when unset (docs/decisions/039). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The bearer token a scraper sends; required when METRICS_HOST is not a loopback address. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -87,6 +92,8 @@ export type Config = {
   payoutProvider: PayoutProvider;
   /** Asaas's API: key, base URL (sandbox or production, as documented) and the webhook's token. */
   asaas: { apiKey: string | undefined; baseUrl: string; webhookToken: string | undefined };
+  /** Prometheus metrics: off without a port; a token to send when set. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 };
 
 /** Asaas's documented base URLs (https://docs.asaas.com/docs/authentication-2). */
@@ -127,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
       'Invalid environment:\n  PAYOUT_PROVIDER=asaas: needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN (the webhook’s authentication token)',
     );
   }
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN && !/^(127\.|::1$|localhost$)/.test(e.METRICS_HOST)) {
+    throw new ConfigError(
+      'Invalid environment:\n  METRICS_HOST: beyond loopback the metrics need METRICS_TOKEN (the scraper’s bearer token)',
+    );
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -159,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
       baseUrl: (e.ASAAS_BASE_URL ?? ASAAS_BASE_URLS[e.ASAAS_ENVIRONMENT]).replace(/\/+$/, ''),
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
     },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }
 

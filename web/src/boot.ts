@@ -25,16 +25,19 @@ declare const __FIRST_SCREEN__: {
   languages: Record<string, string[]>;
 };
 
-/** Fetched as the app will ask for it (a module in CORS mode, a stylesheet not), so the app finds it in the cache. */
+/**
+ * Fetched as the app will ask for it, so the app finds it in the cache: Vite's loader asks for a
+ * lazy chunk's module and its stylesheet both in CORS mode (a preload in another mode is fetched twice).
+ */
 function preload(href: string, as: 'script' | 'style') {
   const link = document.createElement('link');
   if (as === 'script') {
     link.rel = 'modulepreload';
-    link.crossOrigin = '';
   } else {
     link.rel = 'preload';
     link.as = 'style';
   }
+  link.crossOrigin = '';
   link.href = href;
   document.head.appendChild(link);
 }

@@ -116,6 +116,8 @@ export type Database = {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer a query. */
   ping(): Promise<void>;
+  /** PostgreSQL: the pool's connections, open, idle and the queries waiting for one (the metrics read it). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel`, from any server on this database
    * (PostgreSQL LISTEN/NOTIFY on one connection for all channels; PGlite's own listen). Resolves to a
@@ -171,6 +173,7 @@ async function openPostgres(databaseUrl: string, poolSize: number, readDatabaseU
     db,
     readDb,
     engine: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
       const client = await pool.connect();
       try {

@@ -30,7 +30,12 @@ type Waiting = { request: SaleRequest; resolve: (recorded: Recorded) => void; re
  * batch does its reads meanwhile, which were a third of each batch's time.
  * Every answer is sent after its batch commits: an acknowledged sale is durable.
  */
-export function createSaleWriter(db: Db, deps: RecordDeps): SaleWriter {
+export function createSaleWriter(
+  db: Db,
+  deps: RecordDeps,
+  /** Told each batch's size and how long its write took (the metrics). */
+  onBatch: (size: number, seconds: number) => void = () => {},
+): SaleWriter {
   let queue: Waiting[] = [];
   /** The next batch, its reads under way or done, waiting for the one being written. */
   let next: { batch: Waiting[]; prepared: PreparedSales } | null = null;
@@ -64,7 +69,9 @@ export function createSaleWriter(db: Db, deps: RecordDeps): SaleWriter {
     next = null;
     // The batch after this one reads while this one writes.
     void takeNext();
+    const started = performance.now();
     const outcomes = await prepared.write().catch((error: unknown) => batch.map(() => ({ ok: false as const, error })));
+    onBatch(batch.length, (performance.now() - started) / 1000);
     batch.forEach((waiting, index) => {
       const outcome = outcomes[index];
       if (outcome?.ok) waiting.resolve(outcome.value);

@@ -18,7 +18,13 @@ import { FORGET_VISITS, FORGET_VISITS_EVERY_MS, visitOf } from './counted-visits
  * `counted_visits` as their batch is written (`click-writer.ts`). Each click is kept as its row,
  * already in the form the write sends: one buffer is cheaper to hold and to send than an object.
  */
-export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: () => FloodLimit | null = () => null) {
+export function createClickBuffer(
+  db: Db,
+  log: FastifyBaseLogger,
+  floodLimit: () => FloodLimit | null = () => null,
+  /** Told each batch's size and how long after its oldest click it was committed (the metrics). */
+  onBatch: (size: number, lagSeconds: number) => void = () => {},
+) {
   const engine = clickEngineOf(db);
   const checksVisits = engine.sharedBy === null;
   const repeats = createRepeatRule(repeatMemoryOf(engine.sharedBy));
@@ -29,6 +35,8 @@ export function createClickBuffer(db: Db, log: FastifyBaseLogger, floodLimit: ()
     log,
     async write(batch) {
       const takenElsewhere = await writeClickBatch(engine, batch, dayOf);
+      const oldest = batch.reduce((at, click) => Math.min(at, click.at), Number.POSITIVE_INFINITY);
+      onBatch(batch.length, (Date.now() - oldest) / 1000);
       for (const visit of takenElsewhere) repeats.forget(visit.local, visit.at);
     },
   });
