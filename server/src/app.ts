@@ -144,7 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   if (metrics) {
     app.addHook('onResponse', async (request, reply) => {
-      metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      metrics.request(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
     });
   }
   app.decorate(
@@ -226,7 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return;
     }
     res.once('finish', () => {
-      if (!inFastify) counter.request(req.method ?? 'GET', '/r/:code', res.statusCode, (performance.now() - started) / 1000);
+      if (!inFastify)
+        counter.request(req.method ?? 'GET', '/r/:code', res.statusCode, (performance.now() - started) / 1000);
     });
   }
 }
