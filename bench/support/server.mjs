@@ -15,8 +15,15 @@ export async function startBuiltServer({ port, env = {}, cpu, readyTimeoutMs = 3
   // BENCH_SERVER_FLAGS adds Node flags to the server only (say --trace-gc: the lines go to its log).
   profile.push(...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []));
   const child = spawn(command[0], [...command.slice(1), ...profile, 'dist/server/main.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    // The server's log (warnings and errors) beside its data, for when a run goes wrong.
+    // As shipped: the default log level (info, a line per request) unless BENCH_LOG_LEVEL says otherwise.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+      ...env,
+    },
+    // The server's log beside its data, as a deployment collects its standard output.
     stdio: ['ignore', openSync(`.tmp/bench-server-${port}.log`, 'w'), 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

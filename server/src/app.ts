@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { onChange, startChangeFeed } from './db/change-feed';
 import type { Database } from './db/client';
 import { createTaskQueue, type TaskQueue } from './jobs/task-queue';
+import { asyncStdout, OneLinePerRequest } from './log-destination';
 import { redactingLoggerOptions } from './log-redaction';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
@@ -115,8 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: options.config.logLevel,
       redact: REDACTED_PATHS,
       ...redactingLoggerOptions,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? asyncStdout(),
     },
+    logController: new OneLinePerRequest(),
     // X-Forwarded-For names the client only when TRUST_PROXY says who may write it; else anyone could.
     trustProxy: proxyTrust,
     genReqId: () => crypto.randomUUID(),

@@ -48,6 +48,26 @@ describe('the log of failed writes', () => {
   });
   afterAll(async () => t.close());
 
+  test('a request is one line once answered: method, redacted URL, status and time; no "incoming request"', async () => {
+    const from = lines.length;
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ready?token=eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+    });
+    expect(answer.statusCode).toBe(200);
+    const mine = lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string }; responseTime?: unknown })
+      .filter((line) => line.req?.url?.startsWith('/api/v1/ready') || line.msg === 'incoming request');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/ready?token=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof mine[0]?.responseTime).toBe('number');
+  });
+
   test('holds no password, hash, key, secret or token when every write fails on purpose', async () => {
     const admin = await createSignedIn(t.app, t.database.db, { role: ADMIN_ROLE });
     const ana = await createSignedIn(t.app, t.database.db);
