@@ -33,6 +33,27 @@ async function affiliateWithApprovedRedemption(last: string, amountCents: number
   return { ...affiliate, redemptionId: id };
 }
 
+/** The affiliate's tax details as a company (CNPJ 11.222.333/0001-81, in Recife); answers its token. */
+async function companyProfile(affiliate: { email: string; password: string }, legalName: string) {
+  const token = await apiSignIn(affiliate.email, affiliate.password);
+  await call('/me/tax-profile', {
+    method: 'PUT',
+    token,
+    body: {
+      kind: 'company',
+      document: '11.222.333/0001-81',
+      legal_name: legalName,
+      street: 'Av. Boa Viagem',
+      number: '1000',
+      district: 'Boa Viagem',
+      city: 'Recife',
+      state: 'PE',
+      postal_code: '51011000',
+    },
+  });
+  return token;
+}
+
 test.describe('[TAX]', () => {
   test('[AFFILIATE][TAX] affiliate fills in tax details, is paid and downloads the receipt (RPA)', async ({ page }) => {
     test.slow();
@@ -139,22 +160,7 @@ test.describe('[TAX]', () => {
   }) => {
     test.slow();
     const company = await affiliateWithApprovedRedemption(`PJ${Date.now()}`, 50_000);
-    const mine = await apiSignIn(company.email, company.password);
-    await call('/me/tax-profile', {
-      method: 'PUT',
-      token: mine,
-      body: {
-        kind: 'company',
-        document: '11.222.333/0001-81',
-        legal_name: `Empresa ${company.email.split('@')[0]} LTDA`,
-        street: 'Av. Boa Viagem',
-        number: '1000',
-        district: 'Boa Viagem',
-        city: 'Recife',
-        state: 'PE',
-        postal_code: '51011000',
-      },
-    });
+    const mine = await companyProfile(company, `Empresa ${company.email.split('@')[0]} LTDA`);
     const sent = await fetch(`${E2E_BASE_URL}/api/v1/redemptions/${company.redemptionId}/invoice`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${mine}`, 'content-type': 'application/pdf' },
@@ -200,22 +206,7 @@ test.describe('[TAX]', () => {
     page,
   }) => {
     const company = await affiliateWithApprovedRedemption(`NF${Date.now()}`, 75_000);
-    const mine = await apiSignIn(company.email, company.password);
-    await call('/me/tax-profile', {
-      method: 'PUT',
-      token: mine,
-      body: {
-        kind: 'company',
-        document: '11.222.333/0001-81',
-        legal_name: 'Empresa Nota LTDA',
-        street: 'Rua do Sol',
-        number: '10',
-        district: 'Centro',
-        city: 'Olinda',
-        state: 'PE',
-        postal_code: '53020000',
-      },
-    });
+    await companyProfile(company, 'Empresa Nota LTDA');
     await page.setViewportSize(PHONE);
     await useSession(page, company.email, company.password);
     await page.goto('/resgates');

@@ -1,6 +1,6 @@
 import { brasiliaDayOf } from '@contract/calendar';
 import type { WithholdingSettings } from '@contract/tax';
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { affiliates, payoutBatches, payoutItems, payoutReceipts } from '../../db/schema';
 import { getTaxProfile } from '../tax/tax-profile.service';
@@ -18,31 +18,31 @@ const ON_THEIR_WAY = ['sending', 'processing', 'held'] as const;
  * What this person's month already holds: its receipts (items paid), and the items of other batches
  * paid this month that are still on their way, whose withholdings were fixed when their batch was paid.
  */
+/** The four sums of a month's rows, each a column of amounts in cents. */
+const sumsOf = (gross: SQLWrapper, inss: SQLWrapper, irrf: SQLWrapper, iss: SQLWrapper) => ({
+  gross: sql<string>`coalesce(sum(${gross}), 0)`,
+  inss: sql<string>`coalesce(sum(${inss}), 0)`,
+  irrf: sql<string>`coalesce(sum(${irrf}), 0)`,
+  iss: sql<string>`coalesce(sum(${iss}), 0)`,
+});
+
 async function withheldThisMonth(tx: Db, affiliateId: number, month: string, batchId: number): Promise<Sums> {
+  const r = payoutReceipts;
   const [paid] = await tx
-    .select({
-      gross: sql<string>`coalesce(sum(${payoutReceipts.grossCents}), 0)`,
-      inss: sql<string>`coalesce(sum(${payoutReceipts.inssCents}), 0)`,
-      irrf: sql<string>`coalesce(sum(${payoutReceipts.irrfCents}), 0)`,
-      iss: sql<string>`coalesce(sum(${payoutReceipts.issCents}), 0)`,
-    })
-    .from(payoutReceipts)
-    .where(and(eq(payoutReceipts.affiliateId, affiliateId), eq(payoutReceipts.month, month)));
+    .select(sumsOf(r.grossCents, r.inssCents, r.irrfCents, r.issCents))
+    .from(r)
+    .where(and(eq(r.affiliateId, affiliateId), eq(r.month, month)));
+  const i = payoutItems;
   const [onTheirWay] = await tx
-    .select({
-      gross: sql<string>`coalesce(sum(${payoutItems.amountCents}), 0)`,
-      inss: sql<string>`coalesce(sum(${payoutItems.inssCents}), 0)`,
-      irrf: sql<string>`coalesce(sum(${payoutItems.irrfCents}), 0)`,
-      iss: sql<string>`coalesce(sum(${payoutItems.issCents}), 0)`,
-    })
-    .from(payoutItems)
-    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutItems.batchId))
+    .select(sumsOf(i.amountCents, i.inssCents, i.irrfCents, i.issCents))
+    .from(i)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, i.batchId))
     .where(
       and(
-        eq(payoutItems.affiliateId, affiliateId),
-        inArray(payoutItems.status, [...ON_THEIR_WAY]),
-        isNotNull(payoutItems.netCents),
-        ne(payoutItems.batchId, batchId),
+        eq(i.affiliateId, affiliateId),
+        inArray(i.status, [...ON_THEIR_WAY]),
+        isNotNull(i.netCents),
+        ne(i.batchId, batchId),
         sql`to_char((${payoutBatches.paidAt} at time zone 'UTC') - interval '3 hours', 'YYYY-MM') = ${month}`,
       ),
     );
@@ -53,8 +53,8 @@ async function withheldThisMonth(tx: Db, affiliateId: number, month: string, bat
 /**
  * Fixes what each item of a batch being paid withholds (docs/decisions/038). A person's: the
  * month's withholdings on everything paid to them this month, this item included, less what the
- * month's receipts, other batches' items on their way and this batch's earlier items already withheld: the INSS ceiling and the IRRF
- * table are monthly. A company's, or an affiliate's without a tax profile: nothing (net = gross).
+ * month's receipts, other batches' items on their way and this batch's earlier items already
+ * withheld: the INSS ceiling and the IRRF table are monthly. A company's, or an affiliate's without a tax profile: nothing (net = gross).
  */
 export async function withholdForBatch(tx: Db, items: ItemRow[], settings: WithholdingSettings, at: Date) {
   const month = brasiliaMonthOf(at);

@@ -23,7 +23,7 @@ export function createClickBuffer(
   log: FastifyBaseLogger,
   floodLimit: () => FloodLimit | null = () => null,
   /** Told each batch's size and how long after its oldest click it was committed (the metrics). */
-  onBatch: (size: number, lagSeconds: number) => void = () => {},
+  onBatch?: (size: number, lagSeconds: number) => void,
 ) {
   const engine = clickEngineOf(db);
   const checksVisits = engine.sharedBy === null;
@@ -35,8 +35,10 @@ export function createClickBuffer(
     log,
     async write(batch) {
       const takenElsewhere = await writeClickBatch(engine, batch, dayOf);
-      const oldest = batch.reduce((at, click) => Math.min(at, click.at), Number.POSITIVE_INFINITY);
-      onBatch(batch.length, (Date.now() - oldest) / 1000);
+      if (onBatch) {
+        const oldest = batch.reduce((at, click) => Math.min(at, click.at), Number.POSITIVE_INFINITY);
+        onBatch(batch.length, (Date.now() - oldest) / 1000);
+      }
       for (const visit of takenElsewhere) repeats.forget(visit.local, visit.at);
     },
   });
