@@ -105,7 +105,7 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
   const world = await seed(server.base);
   const codes = JSON.stringify(world.codes);
   const targets = JSON.stringify(world.codes.map((code) => ({ campaign_id: world.campaign.id, affiliate_code: code })));
-  const shapes = {
+  const allShapes = {
     sales_api: (turn) =>
       run('bench/support/postback-load.mjs', [
         `${server.base}/api/v1/postback`,
@@ -136,6 +136,16 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
         `kw-${engine}-${turn}`,
       ]),
   };
+  // BENCH_SHAPES=hotmart (say) runs one shape alone, to profile it (BENCH_CPU_PROF); no verdict then.
+  const only = process.env.BENCH_SHAPES?.split(',');
+  const shapes = Object.fromEntries(Object.entries(allShapes).filter(([name]) => !only || only.includes(name)));
+  if (only) {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, load] of Object.entries(shapes)) console.log(name, JSON.stringify(load(round)));
+    }
+    await server.stop();
+    continue;
+  }
   // A first, uncounted turn of each: the server's code is compiled by then.
   for (const [name, load] of Object.entries(shapes)) load(`warm-${name}`);
   const turns = { sales_api: [], hotmart: [], kiwify: [] };
@@ -169,6 +179,7 @@ for (const engine of (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',')
   });
 }
 
+if (process.env.BENCH_SHAPES) process.exit(0);
 const met = runs.every((r) => r.hotmart.met && r.kiwify.met && r.every_acknowledged_stored);
 record('integrations', {
   target: `each connector >= ${FLOOR} x the sales API (POST /postback) on the same server in the same run; 50 connections, distinct orders, every acknowledged delivery stored`,

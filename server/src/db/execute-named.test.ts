@@ -38,3 +38,15 @@ test('inside a transaction too, and after the session forgot its statements', as
   const again = await executeNamed(database.db, 'named_echo_test', echo('again', 3));
   expect(again.rows[0]).toMatchObject({ text: 'again', twice: 6 });
 });
+
+test('a call the database refuses throws its error and leaves the session to the next one', async () => {
+  const divide = (n: number) => sql`select 10 / ${n}::int as quotient`;
+  const refused = await executeNamed(database.db, 'named_divide_test', divide(0)).catch((error: unknown) => error);
+  // node-postgres' error comes wrapped by drizzle, PGlite's as it is.
+  const { code, cause } = refused as { code?: string; cause?: { code?: string } };
+  expect(code ?? cause?.code).toBe('22012');
+  const next = await executeNamed(database.db, 'named_divide_test', divide(5));
+  expect(next.rows).toEqual([{ quotient: 2 }]);
+  const other = await selectRows<{ one: number }>(database.db, sql`select 1 as one`);
+  expect(other).toEqual([{ one: 1 }]);
+});
