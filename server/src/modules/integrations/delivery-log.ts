@@ -1,6 +1,7 @@
 import type { IntegrationDeliveryOutcome, IntegrationDeliveryReason } from '@contract/integrations';
 import { sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client';
+import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named-statements';
 import type { SaleCompanion } from '../sales/sale-step';
 
 /** One call received, as the log keeps it. */

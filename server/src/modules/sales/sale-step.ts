@@ -1,6 +1,7 @@
 import type { SaleAction, SaleStatus } from '@contract/sales';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, executeNamed } from '../../db/client';
+import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named-statements';
 import type { sales } from '../../db/schema';
 import { SALE_STEP_ROLLUP_CTES, SALE_STEP_TRAFFIC_CTES, SHARES_OF_SALE } from '../metrics/sale-rollups';
 import { NOTIFICATION_CHANNEL } from '../notifications/notifications.service';

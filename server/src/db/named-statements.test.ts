@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
-import { type Database, executeNamed, selectRows } from './client';
+import { type Database, selectRows } from './client';
+import { executeNamed } from './named-statements';
 
 // A named statement (the sale step's, decision 032) is planned once per connection and run again
 // by name, with its parameters, on both engines; one that the session lost is prepared again.
