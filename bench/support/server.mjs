@@ -44,6 +44,8 @@ export async function startBuiltServer({ port, env = {}, cpu, readyTimeoutMs = 3
   return {
     base,
     dataDir,
+    /** The server's process (taskset runs it in its own place). */
+    pid: child.pid,
     /** Graceful stop (SIGTERM: the server writes what it buffered); keeps the data folder if asked. */
     async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');

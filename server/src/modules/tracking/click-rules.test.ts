@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { createFloodRule, createRepeatRule, REPEAT_WINDOW_MS, repeatKeyOf, repeatMemoryOf } from './click-rules';
+import {
+  createFloodRule,
+  createRepeatRule,
+  MEMORY_MAX,
+  REPEAT_WINDOW_MS,
+  repeatKeyOf,
+  repeatMemoryOf,
+} from './click-rules';
 
 const MINUTE = 60_000;
 const visitor = { linkId: 1, ipHash: 'a'.repeat(32), userAgent: 'Mozilla/5.0 (Android)' };
@@ -66,15 +73,32 @@ describe('the repeat rule', () => {
     expect(createRepeatRule(repeatMemoryOf(null)).isRepeat(key, MINUTE)).toBe(false);
   });
 
-  test('its memory stays bounded: past 200 000 visits, those over an hour old are dropped', () => {
+  test('its memory stays bounded: visits over an hour old are dropped, and past 200 000 the oldest', () => {
     const rule = createRepeatRule();
-    for (let i = 0; i < 200_000; i++) rule.isRepeat(`old|${i}`, 0);
-    expect(rule.size).toBe(200_000);
-    rule.isRepeat('recent|0', REPEAT_WINDOW_MS - 1);
-    expect(rule.size).toBe(200_001);
-    rule.isRepeat('recent|1', REPEAT_WINDOW_MS);
+    for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(`old|${i}`, i);
+    expect(rule.size).toBe(MEMORY_MAX);
+    // A launch's worth of new visitors within the hour: the memory keeps the last 200 000.
+    for (let i = 0; i < 1_000; i++) rule.isRepeat(`new|${i}`, MEMORY_MAX + i);
+    expect(rule.size).toBe(MEMORY_MAX);
+    expect(rule.isRepeat(`old|${MEMORY_MAX - 1}`, MEMORY_MAX + 1_000)).toBe(true);
+    expect(rule.isRepeat('new|999', MEMORY_MAX + 1_000)).toBe(true);
+    // The oldest went first: its visitor counts again (on PostgreSQL the shared check still decides).
+    expect(rule.isRepeat('old|0', MEMORY_MAX + 1_000)).toBe(false);
+    // An hour after all of them, a click finds only itself remembered.
+    rule.isRepeat('later', MEMORY_MAX + 1_000 + REPEAT_WINDOW_MS);
+    expect(rule.size).toBe(1);
+  });
+
+  test('a visitor counted again goes to the back of the memory, so those behind it can still be dropped', () => {
+    const rule = createRepeatRule();
+    rule.isRepeat('first', 0);
+    rule.isRepeat('second', 30 * MINUTE);
+    // `first` counts again once its hour has passed: it is now the newest.
+    expect(rule.isRepeat('first', REPEAT_WINDOW_MS)).toBe(false);
+    // Later `second`'s hour has passed too; a new click drops it, though it was counted after `first`.
+    expect(rule.isRepeat('third', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
     expect(rule.size).toBe(2);
-    expect(rule.isRepeat('recent|0', REPEAT_WINDOW_MS)).toBe(true);
+    expect(rule.isRepeat('first', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(true);
   });
 });
 
@@ -133,11 +157,14 @@ describe('the click-flood rule', () => {
     expect(clicks[4]).toEqual({ linkId: 1, affiliateId: 7, ipHash: 'a', start: 0, count: 5 });
   });
 
-  test('its memory stays bounded: past 200 000 windows, those that ended are dropped', () => {
+  test('its memory stays bounded: windows that ended are dropped, and past 200 000 the oldest', () => {
     const rule = createFloodRule();
-    for (let i = 0; i < 200_000; i++) rule.floodOf({ ipHash: `old${i}`, linkId: 1, affiliateId: 7, at: 0 }, limit);
-    expect(rule.size).toBe(200_000);
-    rule.floodOf({ ipHash: 'new', linkId: 1, affiliateId: 7, at: MINUTE }, limit);
+    for (let i = 0; i < MEMORY_MAX; i++) rule.floodOf({ ipHash: `old${i}`, linkId: 1, affiliateId: 7, at: 0 }, limit);
+    expect(rule.size).toBe(MEMORY_MAX);
+    // More addresses within the window: the memory keeps the last 200 000 windows.
+    for (let i = 0; i < 1_000; i++) rule.floodOf({ ipHash: `more${i}`, linkId: 1, affiliateId: 7, at: 1 }, limit);
+    expect(rule.size).toBe(MEMORY_MAX);
+    rule.floodOf({ ipHash: 'new', linkId: 1, affiliateId: 7, at: MINUTE + 1 }, limit);
     expect(rule.size).toBe(1);
   });
 });
