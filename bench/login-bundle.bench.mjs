@@ -1,5 +1,7 @@
 // How much JavaScript and CSS the sign-in page costs: every script and stylesheet Chromium fetches
-// to render /auth/login, gzipped as a server would send it. Target (issue 4): at most 135 KiB.
+// to render /auth/login (its responses, not the build's list of files), gzipped at level 9 as the
+// target counts it, and the bytes that actually crossed the wire (the portal sends brotli to a
+// browser that asks for it). Targets: at most 135 KiB (issue 4), 110 KiB asked by issue 29.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { record, startBuiltServer } from './support/server.mjs';
@@ -17,23 +19,30 @@ try {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     const body = await response.body();
+    const sizes = await response.request().sizes();
     files.push({
       path: new URL(response.url()).pathname,
       type,
       raw: body.length,
       gzip: gzipSync(body, { level: 9 }).length,
+      transferred: sizes.responseBodySize,
+      encoding: (await response.allHeaders())['content-encoding'] ?? 'identity',
     });
   });
   await page.goto(`${server.base}/auth/login`, { waitUntil: 'networkidle' });
-  const sum = (type) => files.filter((f) => !type || f.type === type).reduce((n, f) => n + f.gzip, 0);
-  const totalKib = Math.round((sum() / 1024) * 10) / 10;
+  const sum = (type, size = 'gzip') => files.filter((f) => !type || f.type === type).reduce((n, f) => n + f[size], 0);
+  const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+  const totalKib = kib(sum());
   record('login-bundle', {
     target_kib_gzip: TARGET_KIB,
     total_kib_gzip: totalKib,
-    js_kib_gzip: Math.round((sum('script') / 1024) * 10) / 10,
-    css_kib_gzip: Math.round((sum('stylesheet') / 1024) * 10) / 10,
+    js_kib_gzip: kib(sum('script')),
+    css_kib_gzip: kib(sum('stylesheet')),
+    transferred_kib: kib(sum(undefined, 'transferred')),
     files: files.sort((a, b) => b.gzip - a.gzip),
-    verdict: `${totalKib} KiB gzip for /auth/login (target ≤ ${TARGET_KIB} KiB): ${totalKib <= TARGET_KIB ? 'met' : 'NOT met'}`,
+    verdict:
+      `${totalKib} KiB gzip for /auth/login, ${kib(sum(undefined, 'transferred'))} KiB over the wire ` +
+      `(target ≤ ${TARGET_KIB} KiB): ${totalKib <= TARGET_KIB ? 'met' : 'NOT met'}`,
   });
 } finally {
   await browser.close();
