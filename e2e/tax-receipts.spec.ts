@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { nfseXml } from '../server/test/nfse-fixtures';
+import { companyTaxProfile, nfseXml } from '../server/test/nfse-fixtures';
 import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
 import { E2E_BASE_URL } from './support/constants';
 import { expectNoSideScroll } from './support/layout';
@@ -39,17 +39,7 @@ async function companyProfile(affiliate: { email: string; password: string }, le
   await call('/me/tax-profile', {
     method: 'PUT',
     token,
-    body: {
-      kind: 'company',
-      document: '11.222.333/0001-81',
-      legal_name: legalName,
-      street: 'Av. Boa Viagem',
-      number: '1000',
-      district: 'Boa Viagem',
-      city: 'Recife',
-      state: 'PE',
-      postal_code: '51011000',
-    },
+    body: companyTaxProfile(legalName, '11.222.333/0001-81'),
   });
   return token;
 }

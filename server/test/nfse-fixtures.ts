@@ -33,3 +33,16 @@ export const nfseXml = (value: string, issuerCnpj: string) => `<?xml version="1.
     </valores>
   </infDPS>
 </DPS>`;
+
+/** The tax profile of the company that issues these NFS-e (its CNPJ, as typed or as digits). */
+export const companyTaxProfile = (legalName: string, document = '11222333000181') => ({
+  kind: 'company' as const,
+  document,
+  legal_name: legalName,
+  street: 'Av. Boa Viagem',
+  number: '1000',
+  district: 'Boa Viagem',
+  city: 'Recife',
+  state: 'PE',
+  postal_code: '51011000',
+});

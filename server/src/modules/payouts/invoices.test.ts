@@ -2,7 +2,7 @@ import { ADMIN_ROLE } from '@contract/auth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { nfseXml } from '../../../test/nfse-fixtures';
+import { companyTaxProfile, nfseXml } from '../../../test/nfse-fixtures';
 import { approvedRedemption, fullCommissionCampaign } from '../../../test/redemption-fixtures';
 import { readNfseXml } from './invoices.service';
 
@@ -30,17 +30,12 @@ const upload = (id: number, headers: Record<string, string>, body: string | Buff
 const CNPJ = '11222333000181';
 async function companyRedemption(cents: number) {
   const r = await approvedRedemption(t, admin, campaignId, cents);
-  const saved = await call('PUT', '/me/tax-profile', r.person.headers, {
-    kind: 'company',
-    document: CNPJ,
-    legal_name: 'Empresa Afiliada LTDA',
-    street: 'Av. Boa Viagem',
-    number: '1000',
-    district: 'Boa Viagem',
-    city: 'Recife',
-    state: 'PE',
-    postal_code: '51011000',
-  });
+  const saved = await call(
+    'PUT',
+    '/me/tax-profile',
+    r.person.headers,
+    companyTaxProfile('Empresa Afiliada LTDA', CNPJ),
+  );
   expect(saved.statusCode).toBe(200);
   return r;
 }
