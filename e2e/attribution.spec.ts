@@ -134,6 +134,11 @@ test.describe('[ATTRIBUTION]', () => {
         await expect(why.getByRole('row').filter({ hasText: campaign.name })).toContainText(
           'Your share of a split sale',
         );
+        // Her link counts the sale with her share, as her home does (the link of her click, not B's).
+        await why.goto('/gerador-links');
+        const link = why.getByRole('row').filter({ hasText: campaign.name });
+        await expect(link.getByRole('cell').nth(4)).toHaveText('1');
+        await expect(link).toContainText('R$6.17');
         // The admin's overview shows the split: both affiliates, each share.
         const overview = await browser.newContext();
         const adminPage = await overview.newPage();

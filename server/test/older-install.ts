@@ -8,6 +8,13 @@ import { expect } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { testEngine, testPostgresUrl } from './engine';
 
+/**
+ * A migration test migrates a new database from scratch twice over (before the migration, then to
+ * the end): about 8 s alone on PGlite and over 30 s beside three other test files on two cores. The
+ * limit guards against a hang, not a speed (those live in bench/).
+ */
+export const MIGRATION_TEST_TIMEOUT = 120_000;
+
 /** An empty database of the engine this run tests, with nothing migrated. */
 export async function emptyDatabase(label: string) {
   if (testEngine() === 'pglite') {

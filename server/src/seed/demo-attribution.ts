@@ -123,6 +123,7 @@ export async function seedAttributionDemo(
       sharedAffiliateId: first.affiliate.id,
       sharedCommissionCents: commission.first,
       sharedAmountCents: amount.first,
+      sharedLinkId: firstLink.id,
       payableAt: decidedAt,
       createdAt: new Date(lastAt.getTime() + 3_600_000),
       decidedAt,

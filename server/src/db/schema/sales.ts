@@ -95,6 +95,8 @@ export const sales = pgTable(
     sharedAffiliateId: bigint('shared_affiliate_id', { mode: 'number' }).references(() => affiliates.id),
     sharedCommissionCents: bigint('shared_commission_cents', { mode: 'number' }).notNull().default(0),
     sharedAmountCents: bigint('shared_amount_cents', { mode: 'number' }).notNull().default(0),
+    /** A split sale's first click's link: where the first affiliate's share counts among their links. */
+    sharedLinkId: bigint('shared_link_id', { mode: 'number' }),
     /** The coupon that decided the affiliate, when one did. */
     couponId: bigint('coupon_id', { mode: 'number' }).references(() => coupons.id),
     /** When the hold for its payment method ends and the approval job may approve it. */
@@ -152,6 +154,8 @@ export const sales = pgTable(
     index('sales_shared_affiliate_idx')
       .on(t.sharedAffiliateId, t.createdAt)
       .where(sql`${t.sharedAffiliateId} is not null`),
+    // ...and their link counts it.
+    index('sales_shared_link_idx').on(t.sharedLinkId).where(sql`${t.sharedLinkId} is not null`),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   dailyCampaignStats,
   dailySalesBy,
   dailyStats,
+  dailyTraffic,
   ledgerEntries,
   notifications,
   sales,
@@ -144,6 +145,11 @@ async function rollupsAgainstRecomputation() {
       byCampaign: sorted(await db().select().from(dailyCampaignStats)),
       byAffiliate: sorted(await db().select().from(dailyAffiliateStats)),
       byDimension: sorted((await db().select().from(dailySalesBy)).filter((r) => r.sales !== 0 || r.amountCents !== 0)),
+      traffic: sorted(
+        (await db().select().from(dailyTraffic)).filter(
+          (r) => r.clicks !== 0 || r.sales !== 0 || r.commissionCents !== 0,
+        ),
+      ),
     };
   };
   const kept = await snapshot();
@@ -487,6 +493,58 @@ describe('a split sale in the first click’s own figures', () => {
     ).json();
     const programmeLine = programme.top_campaigns.find((c: { campaign_id: number }) => c.campaign_id === campaignId);
     expect(programmeLine?.approved_sales).toBe(await count(sql`campaign_id = ${campaignId} and status = 'approved'`));
+  });
+});
+
+describe('a split sale on each affiliate’s links', () => {
+  test('the first click’s link and the last click’s link each count the sale with their own share', async () => {
+    const { campaignId, last } = await aThenB('split_first_last');
+    type LinkLine = { sales: number; commission_cents: number };
+    const linesOf = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/links?campaign_id=${campaignId}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const items: LinkLine[] = res.json().items ?? res.json();
+      return {
+        sales: items.reduce((sum, link) => sum + link.sales, 0),
+        commission: items.reduce((sum, link) => sum + link.commission_cents, 0),
+      };
+    };
+    // Where the clicks came from (by device), as each affiliate and an admin read the campaign's.
+    const trafficOf = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/metrics/clicks?by=device&campaign_id=${campaignId}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const items: { sales: number; commission_cents: number }[] = res.json().items;
+      return {
+        sales: items.reduce((sum, row) => sum + row.sales, 0),
+        commission: items.reduce((sum, row) => sum + row.commission_cents, 0),
+      };
+    };
+    const before = {
+      links: [await linesOf(ana.headers), await linesOf(bia.headers)],
+      traffic: [await trafficOf(ana.headers), await trafficOf(bia.headers), await trafficOf(admin.headers)],
+    };
+    const sale = await saleOn(campaignId, last, 30_001, { external_id: `links-${last}`, status: 'approved' });
+    const share = (role: string) =>
+      sale.commission.shares.find((s: { role: string }) => s.role === role).commission_cents as number;
+    const plus = (was: { sales: number; commission: number } | undefined, cents: number) => ({
+      sales: (was?.sales ?? 0) + 1,
+      commission: (was?.commission ?? 0) + cents,
+    });
+    expect([await linesOf(ana.headers), await linesOf(bia.headers)]).toEqual([
+      plus(before.links[0], share('first')),
+      plus(before.links[1], share('last')),
+    ]);
+    // Each affiliate's traffic counts the sale with their share; the campaign's counts it once, whole.
+    expect([await trafficOf(ana.headers), await trafficOf(bia.headers), await trafficOf(admin.headers)]).toEqual([
+      plus(before.traffic[0], share('first')),
+      plus(before.traffic[1], share('last')),
+      plus(before.traffic[2], sale.commission_cents),
+    ]);
+    await rollupsAgainstRecomputation();
   });
 });
 

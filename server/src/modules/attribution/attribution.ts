@@ -29,6 +29,8 @@ export type Attribution = {
   linkClick: ClickRow | null;
   /** split_first_last: the first click's affiliate, who shares the commission with the owner. */
   sharedWith: AffiliateRow | null;
+  /** ...and the first click, on whose link that affiliate's share counts. */
+  sharedClick: ClickRow | null;
   coupon: CouponRow | null;
   model: AttributionModel;
   decidedBy: NonNullable<CommissionBreakdown['decided_by']>;
@@ -60,7 +62,7 @@ function firstTouch(last: ClickRow, campaign: Campaign, at: Date, found: Candida
  */
 export function attribute(input: Named, at: Date, campaign: Campaign, found: Candidates): Attribution {
   const model = campaign.attributionModel;
-  const none = { click: null, linkClick: null, sharedWith: null, coupon: null, model };
+  const none = { click: null, linkClick: null, sharedWith: null, sharedClick: null, coupon: null, model };
   // A renewal goes to its subscription's first sale's affiliate, whatever the cookie says (decision 026).
   const renewal = isRenewal(input) && input.subscription_id ? input.subscription_id : null;
   const first = renewal ? found.subscriptions.get(subscriptionKey(campaign.id, renewal)) : undefined;
@@ -108,6 +110,7 @@ export function attribute(input: Named, at: Date, campaign: Campaign, found: Can
           click,
           linkClick: click,
           sharedWith: first?.owner ?? null,
+          sharedClick: first?.click ?? null,
           decidedBy,
         };
       }

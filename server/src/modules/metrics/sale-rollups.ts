@@ -67,13 +67,19 @@ export const saleDimensionRows = (signed: string) => `
 
 /**
  * The traffic breakdowns count approved sales that came with a click, under that click's traits:
- * per link (the link's affiliate and campaign, the sale's own), the columns of `daily_traffic`.
+ * per link (the link's affiliate and campaign, the sale's own), the columns of `daily_traffic`. A
+ * split sale's shares go to each affiliate's link as its shares go to their `daily_stats`
+ * (SHARES_OF_SALE): the owner's link with the sale's count, the first click's with its commission
+ * only, so a campaign's links add up to each sale once; an affiliate's or a link's breakdown adds
+ * the split sales they share (traffic.service.ts).
  */
 export const saleTrafficPerLinkRows = (signed: string) => `
-  select ${dayOf('s.created_at')} as day, s.link_id, l.affiliate_id, l.campaign_id, d.dimension, d.key,
-    0 as clicks, sum(s.sign)::int as sales, sum(s.sign * s.commission_cents)::bigint as commission_cents
+  select ${dayOf('s.created_at')} as day, sh.link_id, l.affiliate_id, l.campaign_id, d.dimension, d.key,
+    0 as clicks, sum(s.sign * sh.n)::int as sales, sum(s.sign * sh.commission_cents)::bigint as commission_cents
   from (${signed}) s
-  join links l on l.id = s.link_id
+  cross join lateral (values (s.link_id, 1, s.commission_cents - s.shared_commission_cents),
+    (s.shared_link_id, 0, s.shared_commission_cents)) as sh(link_id, n, commission_cents)
+  join links l on l.id = sh.link_id
   left join click_traits ct on ct.id = s.click_traits_id
   ${TRAIT_VALUES}
   where s.in_status = 'approved' and s.click_id is not null

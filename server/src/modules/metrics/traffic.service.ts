@@ -3,6 +3,7 @@ import type { ClickBreakdown, clickBreakdownQuerySchema } from '@contract/metric
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, selectRows } from '../../db/client';
+import { trafficDayOf } from './traffic';
 
 type Query = z.output<typeof clickBreakdownQuerySchema>;
 /** Whose clicks: one affiliate's (an affiliate's own, or the one an admin chose), or the programme's. */
@@ -48,14 +49,52 @@ function rowsOf(db: Db, scope: Scope, by: Query['by'], from: string, to: string)
   }
   // Every counted click and every sale with a click has exactly one device row: the UTM source sums those per link.
   const byLink = by === 'utm_source';
+  const rollup = sql`select ${byLink ? sql`l.utm_source` : sql`t.key`} as key, sum(t.clicks) as clicks,
+      sum(t.sales) as sales, sum(t.commission_cents) as commission
+    from daily_traffic t${byLink ? sql` join links l on l.id = t.link_id` : sql``}
+    where t.dimension = ${byLink ? 'device' : by} and ${period}${filters(scope)} group by 1`;
+  const shared = sharedSalesOf(scope, by, from, to);
+  if (!shared) return selectRows<Row>(db, rollup);
   return selectRows<Row>(
     db,
-    sql`select ${byLink ? sql`l.utm_source` : sql`t.key`} as key, sum(t.clicks) as clicks, sum(t.sales) as sales,
-        sum(t.commission_cents) as commission
-      from daily_traffic t${byLink ? sql` join links l on l.id = t.link_id` : sql``}
-      where t.dimension = ${byLink ? 'device' : by} and ${period}${filters(scope)} group by 1`,
+    sql`select key, sum(clicks) as clicks, sum(sales) as sales, sum(commission) as commission
+      from (${rollup} union all ${shared}) x group by 1`,
   );
 }
+
+/**
+ * An affiliate's or a link's split sales shared as the first click's (docs/decisions/021): the
+ * rollup keeps their commission on the first click's link without the sale's count (a campaign's
+ * links count each sale once), so these breakdowns add the count, under the traits of the click
+ * the sale came with, as the affiliate's home does. A campaign's or the programme's count each once.
+ */
+function sharedSalesOf(scope: Scope, by: Query['by'], from: string, to: string): SQL | null {
+  if (!scope.linkId && !scope.affiliateId) return null;
+  // The same scope as the rollup's rows, read on the first click's side of the sale.
+  const parts: SQL[] = [];
+  if (scope.affiliateId) parts.push(sql` and s.shared_affiliate_id = ${scope.affiliateId}`);
+  if (scope.campaignId) parts.push(sql` and s.campaign_id = ${scope.campaignId}`);
+  if (scope.linkId) parts.push(sql` and s.shared_link_id = ${scope.linkId}`);
+  if (scope.networkId) {
+    parts.push(sql` and s.shared_affiliate_id in (select id from affiliates where network_id = ${scope.networkId})`);
+  }
+  const key = by === 'utm_source' ? sql`l.utm_source` : sql.raw(TRAIT_COLUMN[by]);
+  const day = sql.raw(trafficDayOf('s.created_at'));
+  return sql`select coalesce(${key}, '') as key, 0 as clicks, count(*) as sales, 0 as commission
+    from sales s join links l on l.id = s.shared_link_id left join click_traits ct on ct.id = s.click_traits_id
+    where s.status = 'approved' and s.click_id is not null and ${day} between ${from}::date and ${to}::date
+      ${sql.join(parts, sql``)}
+    group by 1`;
+}
+
+/** The `click_traits` column each traffic dimension reads (as TRAIT_VALUES keys them). */
+const TRAIT_COLUMN: Record<Exclude<Query['by'], 'utm_source'>, string> = {
+  country: 'ct.country',
+  device: 'ct.device',
+  browser: 'ct.browser',
+  os: 'ct.os',
+  referrer: 'ct.referrer_host',
+};
 
 /**
  * Counted clicks of a period by one dimension, with the approved sales their clicks brought and

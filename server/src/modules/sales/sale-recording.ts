@@ -184,7 +184,7 @@ async function prepareBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]) {
         }
       }
       const attribution = attribute(input, at, campaign, found);
-      const { owner, by, click, linkClick, sharedWith } = attribution;
+      const { owner, by, click, linkClick, sharedWith, sharedClick } = attribution;
       const { affiliate } = owner;
       if (!mayEarn(owner)) {
         throw refused(
@@ -259,6 +259,7 @@ async function prepareBatch(db: Db, deps: RecordDeps, requests: SaleRequest[]) {
           sharedAffiliateId: shared?.affiliate_id ?? null,
           sharedCommissionCents: shared?.commission_cents ?? 0,
           sharedAmountCents: shared?.amount_cents ?? 0,
+          sharedLinkId: shared ? (sharedClick?.click.linkId ?? null) : null,
           couponId: attribution.coupon?.id ?? null,
           subscriptionId: charge?.subscriptionId ?? null,
           chargeNumber: charge?.chargeNumber ?? null,

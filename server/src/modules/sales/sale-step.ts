@@ -218,7 +218,7 @@ const NEW_SALE_COLUMNS = `n int, campaign_id bigint, affiliate_id bigint, click_
   amount_cents bigint, payment_method text, origin text, utm_source text, link_id bigint, click_traits_id int,
   network_id bigint, source text, status text, commission_cents bigint, commission jsonb, flags jsonb,
   customer_email text, attributed_by text, shared_affiliate_id bigint, shared_commission_cents bigint,
-  shared_amount_cents bigint, coupon_id bigint, subscription_id text, charge_number int, payable_at timestamptz,
+  shared_amount_cents bigint, shared_link_id bigint, coupon_id bigint, subscription_id text, charge_number int, payable_at timestamptz,
   created_at timestamptz, actor_id bigint`;
 
 /**
@@ -249,6 +249,7 @@ function recordHead(step: Extract<SaleStep, { kind: 'record' }>, companion: Sale
     shared_affiliate_id: sale.sharedAffiliateId ?? null,
     shared_commission_cents: sale.sharedCommissionCents ?? 0,
     shared_amount_cents: sale.sharedAmountCents ?? 0,
+    shared_link_id: sale.sharedLinkId ?? null,
     coupon_id: sale.couponId ?? null,
     subscription_id: sale.subscriptionId ?? null,
     charge_number: sale.chargeNumber ?? null,
@@ -273,13 +274,13 @@ function recordHead(step: Extract<SaleStep, { kind: 'record' }>, companion: Sale
     inserted as (
       insert into sales (id, campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin,
         utm_source, link_id, click_traits_id, network_id, source, status, commission_cents, commission, flags,
-        customer_email, attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id,
-        subscription_id, charge_number, payable_at, created_at, decided_at, decided_by)
+        customer_email, attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, shared_link_id,
+        coupon_id, subscription_id, charge_number, payable_at, created_at, decided_at, decided_by)
       overriding system value
       select id, campaign_id, affiliate_id, click_id, external_id, amount_cents, payment_method, origin, utm_source,
         link_id, click_traits_id, network_id, source, status, commission_cents, commission, flags, customer_email,
-        attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, coupon_id, subscription_id,
-        charge_number, payable_at, created_at,
+        attributed_by, shared_affiliate_id, shared_commission_cents, shared_amount_cents, shared_link_id, coupon_id,
+        subscription_id, charge_number, payable_at, created_at,
         case when status = 'approved' then ${at}::timestamptz end, case when status = 'approved' then actor_id end
       from input order by campaign_id, external_id
       on conflict (campaign_id, external_id) do nothing

@@ -128,6 +128,7 @@ export function recordedRow(
     sharedAffiliateId: values.sharedAffiliateId ?? null,
     sharedCommissionCents: values.sharedCommissionCents ?? 0,
     sharedAmountCents: values.sharedAmountCents ?? 0,
+    sharedLinkId: values.sharedLinkId ?? null,
     couponId: values.couponId ?? null,
     subscriptionId: values.subscriptionId ?? null,
     chargeNumber: values.chargeNumber ?? null,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn, recordApprovedSale } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { emptyDatabase, migrateBefore } from '../../../test/older-install';
+import { emptyDatabase, MIGRATION_TEST_TIMEOUT, migrateBefore } from '../../../test/older-install';
 import { loadConfig } from '../../config';
 import { type Db, selectRows } from '../../db/client';
 import { campaigns, clicks } from '../../db/schema';
@@ -216,52 +216,56 @@ describe('retention', () => {
 });
 
 describe('an install made before partitions', () => {
-  test('the migration keeps its clicks as one partition, and new months get their own', async () => {
-    const { database, drop } = await emptyDatabase('partitions');
-    try {
-      // The install as it was before partitioning.
-      await migrateBefore(database, '0026_clicks_by_month');
-      const old = new Date(Date.now() - 3 * MONTH_MS);
-      const ids = [newClickId(old.getTime()), newClickId()];
-      await database.db.execute(sql`insert into click_traits (country, device, browser, os, referrer_host)
+  test(
+    'the migration keeps its clicks as one partition, and new months get their own',
+    async () => {
+      const { database, drop } = await emptyDatabase('partitions');
+      try {
+        // The install as it was before partitioning.
+        await migrateBefore(database, '0026_clicks_by_month');
+        const old = new Date(Date.now() - 3 * MONTH_MS);
+        const ids = [newClickId(old.getTime()), newClickId()];
+        await database.db.execute(sql`insert into click_traits (country, device, browser, os, referrer_host)
         values ('BR', 'mobile', 'Mobile Safari', 'iOS', '')`);
-      for (const [n, id] of ids.entries()) {
-        await database.db.execute(sql`insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, traits_id)
+        for (const [n, id] of ids.entries()) {
+          await database.db.execute(sql`insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash, traits_id)
           values (${id}, 1, 1, 1, ${(n === 0 ? old : new Date()).toISOString()}, 'h', 1)`);
-      }
-      // Only the sale's click matters here: its campaign and affiliate need not exist.
-      await database.db.execute(sql`set session_replication_role = replica`);
-      await database.db.execute(sql`insert into sales (campaign_id, affiliate_id, click_id, amount_cents, payment_method,
+        }
+        // Only the sale's click matters here: its campaign and affiliate need not exist.
+        await database.db.execute(sql`set session_replication_role = replica`);
+        await database.db.execute(sql`insert into sales (campaign_id, affiliate_id, click_id, amount_cents, payment_method,
         source, commission_cents, commission, attributed_by, payable_at)
         values (1, 1, ${ids[0]}, 100, 'pix', 'admin', 10, '{}', 'click', now())`);
-      await database.db.execute(sql`set session_replication_role = origin`);
+        await database.db.execute(sql`set session_replication_role = origin`);
 
-      await database.migrate();
+        await database.migrate();
 
-      // Every click of before is in the one partition that took the table, found by id as before.
-      const where = await whereClicksAre(database.db);
-      const kept = where.get(ids[0] as string) ?? '';
-      expect(kept).toMatch(/^clicks_until_\d{4}_\d{2}$/);
-      expect(where.get(ids[1] as string)).toBe(kept);
-      // The sale keeps its click's traits.
-      const [sale] = await selectRows<{ traits: number }>(
-        database.db,
-        sql`select click_traits_id as traits from sales`,
-      );
-      expect(sale?.traits).toBe(1);
-      // Next month's clicks go to their own partition; the one that took the table is never split.
-      const next = monthsAfter(new Date(), 1);
-      const nextId = newClickId(next.getTime());
-      await database.db.execute(sql`insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash)
+        // Every click of before is in the one partition that took the table, found by id as before.
+        const where = await whereClicksAre(database.db);
+        const kept = where.get(ids[0] as string) ?? '';
+        expect(kept).toMatch(/^clicks_until_\d{4}_\d{2}$/);
+        expect(where.get(ids[1] as string)).toBe(kept);
+        // The sale keeps its click's traits.
+        const [sale] = await selectRows<{ traits: number }>(
+          database.db,
+          sql`select click_traits_id as traits from sales`,
+        );
+        expect(sale?.traits).toBe(1);
+        // Next month's clicks go to their own partition; the one that took the table is never split.
+        const next = monthsAfter(new Date(), 1);
+        const nextId = newClickId(next.getTime());
+        await database.db.execute(sql`insert into clicks (id, link_id, affiliate_id, campaign_id, at, ip_hash)
         values (${nextId}, 1, 1, 1, ${next.toISOString()}, 'h')`);
-      expect((await whereClicksAre(database.db)).get(nextId)).toBe(monthName(next));
-      expect(await ensureClickPartitions(database.db, new Date(), old)).toBe(0);
-      // Retention drops it whole once its last month is past.
-      expect(await dropAgedClicks(database.db, 13, monthsAfter(new Date(), 14))).toBeGreaterThanOrEqual(1);
-      expect(await partitionsOf(database.db)).not.toContain(kept);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  });
+        expect((await whereClicksAre(database.db)).get(nextId)).toBe(monthName(next));
+        expect(await ensureClickPartitions(database.db, new Date(), old)).toBe(0);
+        // Retention drops it whole once its last month is past.
+        expect(await dropAgedClicks(database.db, 13, monthsAfter(new Date(), 14))).toBeGreaterThanOrEqual(1);
+        expect(await partitionsOf(database.db)).not.toContain(kept);
+      } finally {
+        await database.close();
+        await drop();
+      }
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
 });

@@ -34,13 +34,19 @@ const linkColumns = {
   ...linkSalesColumns(),
 };
 
-/** Sales that came through the link's clicks; cancelled and refunded ones earn nothing and do not count. */
+/**
+ * Sales that came through the link's clicks; cancelled and refunded ones earn nothing and do not count.
+ * A split sale (docs/decisions/021) counts on both affiliates' links, each with its own share: the
+ * owner's last click's link and the first click's link, as each one's home counts it.
+ */
 function linkSalesColumns() {
-  const through = sql`from ${sales} where ${sales.linkId} = ${links.id} and ${sales.status} in ('pending', 'approved')`;
+  const earning = sql`${sales.status} in ('pending', 'approved')`;
+  const own = sql`from ${sales} where ${sales.linkId} = ${links.id} and ${earning}`;
+  const shared = sql`from ${sales} where ${sales.sharedLinkId} = ${links.id} and ${earning}`;
   return {
-    sales: sql<number>`(select count(*)::int ${through})`,
-    // The link is its owner's: a split sale earns it the owner's part (docs/decisions/021).
-    commission_cents: sql<number>`(select coalesce(sum(${sales.commissionCents} - ${sales.sharedCommissionCents}), 0)::bigint ${through})`,
+    sales: sql<number>`((select count(*) ${own}) + (select count(*) ${shared}))::int`,
+    commission_cents: sql<number>`((select coalesce(sum(${sales.commissionCents} - ${sales.sharedCommissionCents}), 0) ${own})
+      + (select coalesce(sum(${sales.sharedCommissionCents}), 0) ${shared}))::bigint`,
   };
 }
 

@@ -806,6 +806,8 @@ export const enApp = {
     qrAlt: 'QR code of the link',
     downloadPng: 'Download PNG',
     yourLinks: 'Your links',
+    salesHelp:
+      'Sales and commission count pending and approved sales; a sale split with another affiliate counts on the link of your click, with your share.',
     allCampaigns: 'All campaigns',
     empty: 'No links yet. Generate your first one above.',
     link: 'Link',
@@ -1414,7 +1416,7 @@ export const enApp = {
   traffic: {
     title: 'Where clicks come from',
     description:
-      'Counted clicks of the period by country, device, browser, system, referrer and UTM source, with the approved sales they brought.',
+      'Counted clicks of the period by country, device, browser, system, referrer and UTM source, with the approved sales they brought. A sale split between two affiliates counts for each of them with their share, and once in a campaign’s figures.',
     groupBy: 'Group clicks by',
     by: {
       country: 'Country',

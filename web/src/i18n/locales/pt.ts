@@ -977,6 +977,8 @@ export const pt: Messages = {
     qrAlt: 'QR code do link',
     downloadPng: 'Baixar PNG',
     yourLinks: 'Seus links',
+    salesHelp:
+      'Vendas e comissão contam as vendas pendentes e aprovadas; uma venda dividida com outro afiliado conta no link do seu clique, com a sua parte.',
     allCampaigns: 'Todas as campanhas',
     empty: 'Nenhum link ainda. Gere o primeiro acima.',
     link: 'Link',
@@ -1588,7 +1590,7 @@ export const pt: Messages = {
   traffic: {
     title: 'De onde vêm os cliques',
     description:
-      'Cliques contados do período por país, dispositivo, navegador, sistema, origem e fonte UTM, com as vendas aprovadas que trouxeram.',
+      'Cliques contados do período por país, dispositivo, navegador, sistema, origem e fonte UTM, com as vendas aprovadas que trouxeram. Uma venda dividida entre dois afiliados conta para cada um com a sua parte, e uma vez nos números de uma campanha.',
     groupBy: 'Agrupar cliques por',
     by: {
       country: 'País',

@@ -45,6 +45,9 @@ export function LinksTable({
           w={260}
         />
       </Group>
+      <Text size="sm" c="dimmed">
+        {t('links.salesHelp')}
+      </Text>
       <FormAlert message={links.isError ? errorMessage(links.error, t) : null} />
       <ResponsiveDataTable<TrackingLink>
         fetching={links.isPending}
