@@ -11,7 +11,19 @@ export default defineConfig(async ({ command }) => ({
   // The boot script (web/src/boot.ts) and the sign-in / signed-in chunks: docs/decisions/019.
   plugins: [react(), firstScreenPlugin()],
   resolve: {
-    alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) },
+    alias: {
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      // React Router 7's package exports name only its development build, warnings and all
+      // (remix-run/react-router#14102, open): a build takes the production one it ships beside it,
+      // 4 KiB gzip less on every page's first load (bench/login-bundle).
+      ...(command === 'build'
+        ? {
+            'react-router': fileURLToPath(
+              new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
+    },
   },
   build: {
     outDir: '../dist/web',

@@ -1,12 +1,14 @@
 // How much JavaScript and CSS the sign-in page costs: every script and stylesheet Chromium fetches
 // to render /auth/login (its responses, not the build's list of files), gzipped at level 9 as the
 // target counts it, and the bytes that actually crossed the wire (the portal sends brotli to a
-// browser that asks for it). Targets: at most 135 KiB (issue 4), 110 KiB asked by issue 29.
+// browser that asks for it). Targets: at most 135 KiB gzip (issue 4); at most 110 KiB as Chromium
+// fetches it (issue 29): the bytes it receives, which are brotli's.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { record, startBuiltServer } from './support/server.mjs';
 
 const TARGET_KIB = 135;
+const TARGET_WIRE_KIB = 110;
 const server = await startBuiltServer({ port: 3201 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -33,16 +35,18 @@ try {
   const sum = (type, size = 'gzip') => files.filter((f) => !type || f.type === type).reduce((n, f) => n + f[size], 0);
   const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
   const totalKib = kib(sum());
+  const wireKib = kib(sum(undefined, 'transferred'));
   record('login-bundle', {
     target_kib_gzip: TARGET_KIB,
     total_kib_gzip: totalKib,
     js_kib_gzip: kib(sum('script')),
     css_kib_gzip: kib(sum('stylesheet')),
-    transferred_kib: kib(sum(undefined, 'transferred')),
+    transferred_kib: wireKib,
     files: files.sort((a, b) => b.gzip - a.gzip),
+    target_transferred_kib: TARGET_WIRE_KIB,
     verdict:
-      `${totalKib} KiB gzip for /auth/login, ${kib(sum(undefined, 'transferred'))} KiB over the wire ` +
-      `(target ≤ ${TARGET_KIB} KiB): ${totalKib <= TARGET_KIB ? 'met' : 'NOT met'}`,
+      `${totalKib} KiB gzip for /auth/login (target ≤ ${TARGET_KIB}): ${totalKib <= TARGET_KIB ? 'met' : 'NOT met'}; ` +
+      `${wireKib} KiB as Chromium fetches it (target ≤ ${TARGET_WIRE_KIB}): ${wireKib <= TARGET_WIRE_KIB ? 'met' : 'NOT met'}`,
   });
 } finally {
   await browser.close();

@@ -5,7 +5,7 @@
 // (web/build/first-screen.ts); it changes nothing the app relies on, so without it (dev server,
 // an older page) the app asks for everything itself. docs/decisions/019.
 import { firstRequests } from './app/first-requests';
-import { paths } from './app/paths';
+import { AUTH_LOGIN_PATH } from './app/paths';
 import { isPublicPath } from './app/public-roots';
 import { browserLanguage, LANGUAGES } from './i18n/languages';
 import { API_BASE } from './lib/api-client';
@@ -74,7 +74,7 @@ function boot() {
   const language = languages[LANGUAGES.find((l) => l === settings.language) ?? ''] ?? [];
   if (!claims || !token || isPublicPath(pathname)) {
     // Signed out: the sign-in screen is where a protected page sends them, and where most visits start.
-    const isSignIn = !isPublicPath(pathname) || pathname === paths.authLogin;
+    const isSignIn = !isPublicPath(pathname) || pathname === AUTH_LOGIN_PATH;
     for (const href of [...initial, ...language, ...(isSignIn ? signIn : [])]) preload(href, 'script');
     return;
   }

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE } from '@contract/session';
 import { dashboardPath } from '../features/metrics/api/dashboard-path';
 import { DEFAULT_PERIOD } from '../features/metrics/period';
-import { paths } from './paths';
+import { HOME_PATH } from './paths';
 
 /**
  * The API requests a signed-in page makes as it first renders, in the order it needs them: the
@@ -11,7 +11,7 @@ import { paths } from './paths';
  * the early answer instead of asking again.
  */
 export function firstRequests(pathname: string, role: string): string[] {
-  if (pathname !== paths.home) return ['/me'];
+  if (pathname !== HOME_PATH) return ['/me'];
   if (role === ADMIN_ROLE) return [dashboardPath('overview', DEFAULT_PERIOD), '/me', '/networks'];
   return [dashboardPath('me', DEFAULT_PERIOD), '/me', '/me/level'];
 }

@@ -1,12 +1,16 @@
 import { generatePath } from 'react-router';
 
+/** The two paths the boot script needs, apart so it does not carry the whole table (docs/decisions/019). */
+export const HOME_PATH = '/';
+export const AUTH_LOGIN_PATH = '/auth/login';
+
 /**
  * Every URL of the portal, spelled exactly as SPEC.md §2 spells it. Screens, menus and links take
  * their paths from here and nowhere else.
  */
 export const paths = {
   // Main layout (signed-in users)
-  home: '/',
+  home: HOME_PATH,
   redemptions: '/resgates',
   logout: '/logout',
   changePassword: '/redefinir-senha',
@@ -55,7 +59,7 @@ export const paths = {
   adminMails: '/admin/emails',
 
   // Public (blank layout)
-  authLogin: '/auth/login',
+  authLogin: AUTH_LOGIN_PATH,
   authRegister: '/auth/register',
   authForgotPassword: '/auth/forgot-password',
   authResetPassword: '/auth/resetar-senha/:token',

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 import { en } from './locales/en';
+import type { AppMessages } from './locales/en-app';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 
@@ -69,10 +70,15 @@ export type TFunction = typeof t;
 
 let appMessages: Promise<void> | null = null;
 
+/** English whole: the sign-in page's texts and the signed-in area's (`errors` is in both: merged). */
+export function withAppMessages(base: typeof en, app: AppMessages) {
+  return { ...base, ...app, errors: { ...base.errors, ...app.errors } };
+}
+
 /** The signed-in area's English texts (the fallback of every language); loaded once, with that area. */
 export function loadAppMessages(): Promise<void> {
   appMessages ??= import('./locales/en-app').then(({ enApp }) => {
-    bundles.en = { ...bundles.en, ...enApp };
+    bundles.en = withAppMessages(en, enApp);
     for (const listener of listeners) listener();
   });
   return appMessages;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { withAppMessages } from '.';
 import { en } from './locales/en';
 import { enApp } from './locales/en-app';
 import { pt } from './locales/pt';
@@ -44,7 +45,7 @@ describe('translation keys', () => {
   });
 
   test.each([
-    ['English', { ...en, ...enApp } as Messages],
+    ['English', withAppMessages(en, enApp) as Messages],
     ['Portuguese', pt as Messages],
   ])('every key the app uses has a text in %s', (_language, messages) => {
     expect(usedKeys.filter((key) => !resolves(messages, key))).toEqual([]);

@@ -4,7 +4,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAppMessages, t } from '../i18n';
 import { ApiError } from './api-client';
-import { moneyRule, showApiError } from './form';
+import { showApiError } from './form';
+import { moneyRule } from './money-rule';
 
 beforeAll(async () => loadAppMessages());
 

@@ -1,28 +1,10 @@
-import { parseMoneyInput } from '@contract/money-text';
 import type { UseFormReturnType } from '@mantine/form';
-import type { z } from 'zod';
 import type { TFunction } from '../i18n';
 import { ApiError } from './api-client';
 
 /** A field validator from a contract check (a schema's `safeParse` or a plain predicate). */
 export function ruleOf(test: (value: string) => boolean, message: string) {
   return (value: string) => (test(value) ? null : message);
-}
-
-/**
- * A money field's validator (components/money-input): the text must read as one amount, and its
- * cents must pass the contract's schema for the field, else `message`. An empty optional field passes.
- */
-export function moneyRule(schema: z.ZodType, message: string, t: TFunction, options: { isOptional?: boolean } = {}) {
-  return (text: string) => {
-    const parsed = parseMoneyInput(text);
-    if ('ambiguous' in parsed) return t('money.pickOne');
-    if ('invalid' in parsed) {
-      if (parsed.invalid === 'empty') return options.isOptional ? null : message;
-      return t(`money.invalid.${parsed.invalid}`);
-    }
-    return schema.safeParse(parsed.cents).success ? null : message;
-  };
 }
 
 /** The sentence for an API failure, in the person's language when the reason is a known one. */

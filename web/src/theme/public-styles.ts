@@ -1,8 +1,8 @@
 // The Mantine styles of the signed-out screens, component by component (in Mantine's required
-// order: baseline, variables, global, then components). Screens import what only they use (the
-// registration form its checkbox and meter); the signed-in layout loads the full sheet.
+// order: baseline, global, then components; the variables come from the provider, see
+// web/src/app/provider.tsx). Screens import what only they use (the registration form its
+// checkbox and meter); the signed-in layout loads the full sheet.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';

@@ -1,4 +1,4 @@
-import { Badge, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { ColorTheme, PresentationSettings } from './settings';
 
 /**
@@ -91,13 +91,14 @@ export function buildTheme(
       Card: { defaultProps: { shadow, radius: 'md' } },
       Paper: { defaultProps: { shadow, radius: 'md' } },
       // A badge says a status: never cut to "ESTORNA…". Mantine hides its overflow, which lets a
-      // flex or table cell squeeze it below its text; it keeps its full width instead.
-      Badge: Badge.extend({
+      // flex or table cell squeeze it below its text; it keeps its full width instead. (A plain
+      // object, not `Badge.extend`, which would bring Badge into the sign-in page's first load.)
+      Badge: {
         styles: {
           root: { overflow: 'visible', maxWidth: 'none', flexShrink: 0, minWidth: 'max-content' },
           label: { overflow: 'visible', textOverflow: 'clip' },
         },
-      }),
+      },
       // A toast's text comes from the server in the account's language (English for a menu-only
       // one): laid out by its own first letter, so English on an Arabic page keeps its order.
       // Its text under a title is gray 6 in Mantine (3.3:1 on white): the readable dimmed colour instead.

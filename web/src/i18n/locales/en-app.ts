@@ -1,5 +1,28 @@
 /** English for the signed-in area: loaded with the signed-in layout, not on the sign-in page. */
 export const enApp = {
+  /** Refusals only the signed-in area meets, added to the sign-in page's (en.ts). */
+  errors: {
+    WEBHOOK_DESTINATION_REFUSED:
+      'This address cannot receive webhooks: use https:// and a server on the internet (not a private or local address).',
+    POSTBACK_DESTINATION_REFUSED:
+      'This address cannot receive postbacks: use https:// and a server on the internet (not a private or local address).',
+    NAME_TAKEN: 'An item with this name already exists.',
+    COUPON_CODE_TAKEN: 'A coupon with this code already exists (whatever the case).',
+    UNKNOWN_COUPON: 'This coupon does not exist for this campaign.',
+    INACTIVE_COUPON: 'This coupon is deactivated.',
+    LAST_ADMIN: 'This is the last administrator: make someone else an administrator first.',
+    CODE_TAKEN: 'Another affiliate has this code.',
+    LEVEL_IN_USE: 'Affiliates holding this level: {{affiliate_count}}. Move them to another level first.',
+    NOT_AN_AFFILIATE: 'Only approved affiliates have tracking links.',
+    CAMPAIGN_NOT_ACTIVE: 'This campaign is not running: no new links.',
+    DELIVERY_NOT_REPLAYABLE: 'Only a delivery waiting for an admin, or an organic sale, can be replayed.',
+    INTEGRATION_PAUSED: 'This connection is paused: resume it first.',
+    TEST_EVENT_FAILED: 'The test event did not go through. Check the connection and try again.',
+    IN_PAYOUT_BATCH:
+      'This redemption is in payout batch #{{batch_id}}: it is paid with the batch. Open the batch under “Payout batches”.',
+    NOT_APPROVED: 'Only approved redemptions can go in a payout batch.',
+    BATCH_NOT_OPEN: 'This batch is no longer open: it was already paid. Reload it to see how it stands.',
+  },
   images: {
     wrongType: 'Choose a PNG, JPEG or WebP image.',
     tooBig: 'The image must be at most 2 MB.',

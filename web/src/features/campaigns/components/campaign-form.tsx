@@ -38,8 +38,9 @@ import { FormAlert } from '../../../components/form-alert';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { moneyRule, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
+import { moneyRule } from '../../../lib/money-rule';
 import { useSaveCampaign, useUploadCampaignImage } from '../api/campaigns';
 import {
   CampaignRecurringFields,

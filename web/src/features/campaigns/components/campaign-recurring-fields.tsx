@@ -5,8 +5,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { MoneyInput } from '../../../components/money-input';
 import type { TFunction } from '../../../i18n';
 import { useTranslation } from '../../../i18n';
-import { moneyRule } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
+import { moneyRule } from '../../../lib/money-rule';
 
 type Mode = 'level' | 'percent' | 'fixed';
 

@@ -23,8 +23,9 @@ import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../lib/api-client';
-import { moneyRule, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
+import { moneyRule } from '../../../lib/money-rule';
 import { useRequestRedemption } from '../api/ledger';
 
 type Values = {

@@ -8,8 +8,9 @@ import { paths } from '../../../app/paths';
 import { FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { moneyRule, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { numberSeparators } from '../../../lib/format';
+import { moneyRule } from '../../../lib/money-rule';
 import { useSaveLevel } from '../api/levels';
 
 type Values = {

@@ -22,8 +22,9 @@ import { pathTo } from '../../../app/paths';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { moneyRule, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
+import { moneyRule } from '../../../lib/money-rule';
 import { useRecordSale } from '../api/sales';
 import type { Option } from './sales-filters';
 

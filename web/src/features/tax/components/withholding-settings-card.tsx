@@ -19,8 +19,9 @@ import { useState } from 'react';
 import { type Feedback, FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { useTranslation } from '../../../i18n';
-import { moneyRule, showApiError } from '../../../lib/form';
+import { showApiError } from '../../../lib/form';
 import { formatMoney } from '../../../lib/format';
+import { moneyRule } from '../../../lib/money-rule';
 import { useSaveWithholdingSettings, useWithholdingPreview, useWithholdingSettings } from '../api/withholdings';
 import { formatDocument } from '../document-format';
 
