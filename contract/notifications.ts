@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, instantSchema, listQuerySchema, pageOf } from './common';
+import { LOG_STREAM_PATHS, LOG_STREAM_WRITE_ID } from './log-stream';
 
 export const NOTIFICATION_EVENT = 'notification_activated';
 
@@ -79,3 +80,13 @@ export const analyticsEventSchema = z.object({
 export const logListQuerySchema = listQuerySchema.extend({ q: z.string().trim().max(100).optional() });
 export const logPageSchema = pageOf(logEntrySchema);
 export const analyticsEventPageSchema = pageOf(analyticsEventSchema);
+
+/** A frame of GET /logs/stream (contract/log-stream.ts): one write of POST /logs or /analytics/events. */
+export const logStreamFrameSchema = z.strictObject({
+  /** The client's id for the write, echoed in its answer (a write sent again keeps its id). */
+  id: z.string().regex(LOG_STREAM_WRITE_ID, 'must be 1 to 64 letters, digits, _ or -'),
+  path: z.enum(LOG_STREAM_PATHS),
+  body: z.unknown(),
+  /** The session token the write was made with (absent: refused like a POST without one, 401). */
+  token: z.string().max(8192).optional(),
+});

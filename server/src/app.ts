@@ -28,7 +28,11 @@ import { createMetrics, type Metrics } from './modules/monitoring/metrics';
 import { startMetricsServer } from './modules/monitoring/metrics-server';
 import { networksAdminRoutes } from './modules/networks/networks.routes';
 import { createNotificationHub, type NotificationHub } from './modules/notifications/notification-hub';
-import { notificationsAdminRoutes, notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  logStreamRoutes,
+  notificationsAdminRoutes,
+  notificationsRoutes,
+} from './modules/notifications/notifications.routes';
 import { invoicesAdminRoutes, invoicesRoutes } from './modules/payouts/invoices.routes';
 import { payoutProviderRoutes } from './modules/payouts/payout-provider.routes';
 import { payoutsAdminRoutes } from './modules/payouts/payouts.routes';
@@ -52,6 +56,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { notFoundPagePlugin, spaPlugin } from './plugins/spa';
+import { webSocketPlugin } from './plugins/websocket';
 import { publicAddressOf } from './public-address';
 import { APP_VERSION } from './version';
 
@@ -245,6 +250,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(rateLimitPlugin);
   await app.register(maintenancePlugin);
+  await app.register(webSocketPlugin);
 
   // Three scopes: public, signed in (a valid session), and Administrador. A module's routes sit in
   // the scope its guard needs, so no route can forget its guard.
@@ -257,6 +263,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
       await api.register(saleApiRoutes);
       await api.register(integrationReceiveRoutes);
       await api.register(payoutProviderRoutes);
+      await api.register(logStreamRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Answer, send } from './fuzz/verdicts';
 import { createTestApp, type TestApp } from './helper';
+import { listenOnce, logBodyAbout, openLogStream } from './log-stream-client';
 import { fillPath, listOperations, type Operation } from './openapi';
 import { type IdKind, idKindOf, idsFor, type Role, seedWorld, type World } from './world';
 
@@ -35,6 +36,8 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/integrations/receive/{token}': 'public',
   'POST /api/v1/payouts/asaas/webhook': 'provider',
   'POST /api/v1/payouts/asaas/transfer-validation': 'provider',
+  // A WebSocket opened without a header: each write on it carries its token (last describe below).
+  'GET /api/v1/logs/stream': 'public',
 
   'GET /api/v1/me': 'signed-in',
   'PATCH /api/v1/me': 'signed-in',
@@ -364,5 +367,23 @@ describe("affiliate A naming affiliate B's things", () => {
   test("B's own sale is visible to B, so the checks above look for data that exists", async () => {
     const sales = await t.app.inject({ method: 'GET', url: '/api/v1/sales', headers: world.b.headers });
     expect(sales.body).toContain(world.b.ids.secrets[1]);
+  });
+});
+
+describe('GET /logs/stream: each write on the WebSocket is checked with the token it carries', () => {
+  test('none or a forged one 401, B’s token on A’s log 403, A’s and the admin’s own 201', async () => {
+    const cases = [
+      { token: undefined, body: logBodyAbout(world.a.user), status: 401 },
+      { token: `${world.a.token}x`, body: logBodyAbout(world.a.user), status: 401 },
+      { token: world.b.token, body: logBodyAbout(world.a.user), status: 403 },
+      { token: world.a.token, body: logBodyAbout(world.a.user), status: 201 },
+      { token: world.admin.token, body: logBodyAbout(world.admin.user), status: 201 },
+    ];
+    const stream = await openLogStream(await listenOnce(t.app));
+    for (const [i, { token, body }] of cases.entries()) stream.send({ id: `c${i}`, path: '/logs', body, token });
+    const answers = await stream.answered(cases.length);
+    expect(answers.map((a) => a.status)).toEqual(cases.map((c) => c.status));
+    cells['log stream writes'] = cases.length;
+    stream.close();
   });
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testEngine } from './engine';
+import { answeredFrames, closingFrames, type HostileFrame } from './fuzz/hostile-frames';
 import { knownFindingOf } from './fuzz/known-findings';
 import { malformedRequests } from './fuzz/malformed-requests';
 import { createErrorLog, type Failure, failureOf, send } from './fuzz/verdicts';
 import { createTestApp, type TestApp } from './helper';
+import { type LogStreamClient, listenOnce, logBodyAbout, openLogStream } from './log-stream-client';
 import { listOperations, type Operation } from './openapi';
 import { idKindOf, idsFor, type Role, seedWorld, type World } from './world';
 
@@ -123,4 +125,53 @@ test.each<Role>(['anonymous', 'affiliate', 'admin'])(
     expect(mine.map(([key, f]) => `${key}: ${f.label} ${f.url.slice(0, 120)}`)).toEqual([]);
   },
   600_000,
+);
+
+/** A good write of the role's own log (anonymous: the affiliate's body, with no token). */
+function logWriteAs(role: Role) {
+  const person = role === 'admin' ? world.admin : world.a;
+  return {
+    id: `fuzz-${role}`,
+    path: '/logs',
+    body: logBodyAbout(person.user),
+    ...(role === 'anonymous' ? {} : { token: person.token }),
+  };
+}
+
+const sendFrame = (stream: LogStreamClient, frame: HostileFrame) =>
+  stream.socket.send(frame.data, { binary: frame.binary ?? Buffer.isBuffer(frame.data) });
+
+test.each<Role>(['anonymous', 'affiliate', 'admin'])(
+  'the log write stream (a WebSocket) answers hostile frames as %s with a 4xx or the write, never a 5xx, and closes on protocol breaches only',
+  async (role) => {
+    const write = logWriteAs(role);
+    const problems: string[] = [];
+    const stream = await openLogStream(await listenOnce(t.app));
+    const frames = answeredFrames(write, role.length);
+    for (const [index, frame] of frames.entries()) {
+      sendFrame(stream, frame);
+      const answer = (await stream.answered(index + 1).catch((error: Error) => [error.message]))[index];
+      const logged = errorLog.take();
+      tally.requests += 1;
+      if (typeof answer !== 'object' || answer === null) problems.push(`${frame.label}: ${answer}`);
+      else if (answer.status >= 500 || (answer.status !== 201 && answer.status < 400)) {
+        problems.push(`${frame.label}: answered ${answer.status} ${answer.detail}`);
+      }
+      if (logged.length > 0) problems.push(`${frame.label}: logged ${logged[0]}`);
+      if (problems.length > 0) break;
+    }
+    // The good write is stored for a signed-in role, refused for lack of a token otherwise.
+    expect(stream.answers.at(-1)?.status).toBe(role === 'anonymous' ? 401 : 201);
+    stream.close();
+    for (const frame of closingFrames(write)) {
+      const own = await openLogStream(await listenOnce(t.app));
+      sendFrame(own, frame);
+      const { code } = await own.closed;
+      if (code !== frame.code) problems.push(`${frame.label}: closed ${code}, not ${frame.code}`);
+      const logged = errorLog.take();
+      if (logged.length > 0) problems.push(`${frame.label}: logged ${logged[0]}`);
+    }
+    expect(problems).toEqual([]);
+  },
+  300_000,
 );

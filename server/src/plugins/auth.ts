@@ -125,7 +125,11 @@ const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', detail, { 
  */
 export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
   const token = bearerToken(request);
-  if (!token) return null;
+  return token ? sessionUserOf(app, token) : null;
+}
+
+/** The person a session token speaks for, or null when it is invalid, expired, outdated or ended. */
+export async function sessionUserOf(app: FastifyInstance, token: string): Promise<AuthUser | null> {
   let payload: TokenPayload;
   try {
     payload = await app.tokens.verifySession(token);
@@ -158,16 +162,24 @@ export async function optionalUser(app: FastifyInstance, request: FastifyRequest
   return { id, role: row.role, session: { id: payload.jti, expiresAt: new Date(payload.exp * 1000) }, affiliate };
 }
 
+/**
+ * What `authenticate` does with a request's bearer token, for a token that came without a request
+ * header (each write on the log's stream carries its own): 401 without one or with an invalid one.
+ */
+export async function authenticateToken(app: FastifyInstance, token: string | null | undefined): Promise<AuthUser> {
+  if (!token) throw unauthorized('Sign in to continue.');
+  const user = await sessionUserOf(app, token);
+  if (!user) throw unauthorized('The session is invalid or has expired. Sign in again.');
+  return user;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('tokens', createTokenService(app.config.jwtSecret, app.config.jwtTtlSeconds));
   app.decorateRequest('user', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     if (request.user) return;
-    if (!bearerToken(request)) throw unauthorized('Sign in to continue.');
-    const user = await optionalUser(app, request);
-    if (!user) throw unauthorized('The session is invalid or has expired. Sign in again.');
-    request.user = user;
+    request.user = await authenticateToken(app, bearerToken(request));
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  426: 'Upgrade Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -58,9 +59,14 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) {
     return [{ field: where ?? 'body', message: error.message }];
   }
-  return error.validation.map((issue) => {
+  return fieldErrorsOfIssues(error.validation, where ?? 'body');
+}
+
+/** The contract validator's issues as fields: `email`, `user.id`, or the part itself for the whole. */
+export function fieldErrorsOfIssues(issues: { instancePath: string; message?: string }[], where: string): FieldError[] {
+  return issues.map((issue) => {
     const path = issue.instancePath.split('/').filter(Boolean).join('.');
-    return { field: path || (where ?? 'body'), message: issue.message ?? 'is invalid' };
+    return { field: path || where, message: issue.message ?? 'is invalid' };
   });
 }
 

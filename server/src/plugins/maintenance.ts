@@ -6,7 +6,7 @@ import { onChange } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { AppError } from '../errors';
-import { optionalUser } from './auth';
+import { type AuthUser, optionalUser } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +32,27 @@ const OPEN_PATHS = new Set([
   '/api/v1/settings/maintenance',
   '/api/v1/auth/login',
   '/api/v1/auth/two-steps',
+  // The log's write stream opens without a token (a browser's WebSocket sends no header): each
+  // write on it carries one and passes this gate itself (passMaintenance, log-stream.ts).
+  '/api/v1/logs/stream',
 ]);
+
+/**
+ * While maintenance is on, only administrators pass: returns the admin it looked up (null when
+ * maintenance is off) and throws the 503 for anyone else.
+ */
+export async function passMaintenance(
+  app: FastifyInstance,
+  lookUp: () => Promise<AuthUser | null>,
+): Promise<AuthUser | null> {
+  const maintenance = await app.maintenance.current();
+  if (!maintenance.enabled) return null;
+  const user = await lookUp();
+  if (user?.role === ADMIN_ROLE) return user;
+  throw new AppError('UNAVAILABLE', maintenance.message || 'The portal is under maintenance.', {
+    reason: AUTH_REASONS.MAINTENANCE,
+  });
+}
 
 /** While maintenance is on, the API answers 503 to everyone but administrators. */
 export const maintenancePlugin = fp(async (app: FastifyInstance) => {
@@ -53,15 +73,7 @@ export const maintenancePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/v1/') || OPEN_PATHS.has(path)) return;
-    const maintenance = await app.maintenance.current();
-    if (!maintenance.enabled) return;
-    const user = await optionalUser(app, request);
-    if (user?.role === ADMIN_ROLE) {
-      request.user = user;
-      return;
-    }
-    throw new AppError('UNAVAILABLE', maintenance.message || 'The portal is under maintenance.', {
-      reason: AUTH_REASONS.MAINTENANCE,
-    });
+    const admin = await passMaintenance(app, () => optionalUser(app, request));
+    if (admin) request.user = admin;
   });
 });

@@ -9,6 +9,8 @@ import {
 } from '@contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
+import { serveLogStream } from './log-stream';
 import { createAnalyticsEvent, createLog, findAnalyticsEvents, findLogs } from './logs.service';
 import { findNotifications, markRead } from './notifications.service';
 
@@ -130,4 +132,30 @@ export const notificationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => findAnalyticsEvents(app.database.db, request.query),
   );
+};
+
+/**
+ * The log's write stream (docs/decisions/041), public: a browser's WebSocket sends no header, so
+ * each write carries the token it was made with and is checked like its POST route's request.
+ */
+export const logStreamRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: 'GET',
+    url: '/logs/stream',
+    schema: {
+      tags,
+      summary: 'WebSocket: the writes of POST /logs and POST /analytics/events on one stream',
+      description:
+        'Upgrade to a WebSocket. Each text frame is one write, {id, path: "/logs" | "/analytics/events", body, ' +
+        'token?}, with the body and the session token of its POST route; each is answered {id, status, code?, ' +
+        'detail?, errors?} with the status that route would give (201, 400, 401, 403, 503...), in the order ' +
+        'sent. A frame over 1 MiB closes the stream (1009), as do more than 100 writes unanswered (1008); ' +
+        'after a 5xx answer it closes (1013) and the writes behind it are to be sent again. Without the ' +
+        'upgrade: 426.',
+    },
+    handler: async () => {
+      throw new AppError('UPGRADE_REQUIRED', 'This is a WebSocket: open it with an Upgrade request.');
+    },
+    wsHandler: (socket, request) => serveLogStream(app, socket, request),
+  });
 };

@@ -1,6 +1,7 @@
+import type { LogStreamFrame } from '@contract/log-stream';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { backoffDelay, DATA_STORE_SETTINGS } from './data-store-settings';
-import { createLogWriter, type Send, WriteRefusedError } from './log-writer';
+import { CacheFullError, createLogWriter, type OpenStream, type StreamEvents, WriteRefusedError } from './log-writer';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -9,30 +10,53 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A store that answers when the test says so. */
-function controllableStore() {
-  const calls: {
-    path: string;
-    body: unknown;
-    answer: (status: number) => void;
-    fail: () => void;
-    signal: AbortSignal;
-    credential?: string;
-  }[] = [];
-  const send: Send = (path, body, signal, credential) =>
-    new Promise((resolve, reject) => {
-      calls.push({
-        path,
-        body,
-        signal,
-        credential,
-        answer: (status) => resolve({ status }),
-        fail: () => reject(new TypeError('fetch failed')),
-      });
-      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    });
-  return { calls, send };
+type FakeStream = {
+  frames: LogStreamFrame[];
+  isClosed: boolean;
+  events: StreamEvents;
+  /** The server accepts the connection. */
+  open(): void;
+  /** The server answers the frame at `index` (of this stream) with `status`. */
+  answer(index: number, status?: number): void;
+  /** The connection fails or ends. */
+  drop(): void;
+};
+
+/** A store whose streams open, answer and fail when the test says so. */
+function fakeStore() {
+  const streams: FakeStream[] = [];
+  const open: OpenStream = (events) => {
+    const stream: FakeStream = {
+      frames: [],
+      isClosed: false,
+      events,
+      open: () => events.opened(),
+      answer: (index, status = 201) => events.answered({ id: stream.frames[index]?.id ?? null, status }),
+      drop: () => {
+        stream.isClosed = true;
+        events.closed();
+      },
+    };
+    streams.push(stream);
+    return {
+      send: (frame) => stream.frames.push(JSON.parse(frame)),
+      close: () => {
+        stream.isClosed = true;
+      },
+    };
+  };
+  return {
+    streams,
+    open,
+    /** The stream opened last. */
+    get last() {
+      return streams.at(-1) as FakeStream;
+    },
+  };
 }
+
+/** Lets queued microtasks (the writer sends each turn's writes together) and due timers run. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 describe('data-store settings of SPEC.md §9', () => {
   test('are the spec constants', () => {
@@ -62,148 +86,283 @@ describe('data-store settings of SPEC.md §9', () => {
   });
 });
 
-describe('log writer', () => {
-  test('keeps at most 10 writes under way; the rest wait in the cache, in order', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    const done = Array.from({ length: 13 }, (_, i) => writer.write('/logs', { n: i }));
-    expect(store.calls).toHaveLength(10);
-    expect(writer.waiting).toBe(3);
-    store.calls[0]?.answer(201);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(store.calls).toHaveLength(11);
-    expect(store.calls[10]?.body).toEqual({ n: 10 });
-    for (const call of store.calls.slice(1)) call.answer(201);
-    await vi.advanceTimersByTimeAsync(0);
-    for (const call of store.calls.slice(11)) call.answer(201);
-    await expect(Promise.all(done)).resolves.toHaveLength(13);
+describe('the write stream', () => {
+  test('opens on the first write, carries every write while they come, closes after 60 s idle and opens again', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    expect(store.streams).toHaveLength(0);
+    const first = writer.write('/logs', { n: 1 }, 'token-a');
+    await settle();
+    expect(store.streams).toHaveLength(1);
+    store.last.open();
+    expect(store.last.frames).toEqual([{ id: expect.any(String), path: '/logs', body: { n: 1 }, token: 'token-a' }]);
+    store.last.answer(0);
+    await expect(first).resolves.toBeUndefined();
+    expect(writer.state).toBe('online');
+
+    // Writes that come within the minute ride the same stream, and each restarts the minute.
+    await vi.advanceTimersByTimeAsync(59_000);
+    const second = writer.write('/analytics/events', { n: 2 }, 'token-a');
+    await settle();
+    store.last.answer(1);
+    await second;
+    expect(store.streams).toHaveLength(1);
+    expect(store.last.frames.map((frame) => frame.path)).toEqual(['/logs', '/analytics/events']);
+
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(store.last.isClosed).toBe(false);
+    expect(writer.isStreamOpen).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.last.isClosed).toBe(true);
+    expect(writer.isStreamOpen).toBe(false);
+    expect(writer.state).toBe('idle');
+
+    const third = writer.write('/logs', { n: 3 });
+    await settle();
+    expect(store.streams).toHaveLength(2);
+    store.last.open();
+    expect(store.last.frames.map((frame) => frame.body)).toEqual([{ n: 3 }]);
+    store.last.answer(0);
+    await expect(third).resolves.toBeUndefined();
+  });
+
+  test('stays open while a write waits for its answer, however long the minute', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open, { ...DATA_STORE_SETTINGS, idleStreamCloseMs: 5_000 });
+    void writer.write('/logs', {});
+    await settle();
+    store.last.open();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(store.last.isClosed).toBe(false);
+  });
+
+  test('a stream the server ends while nothing is owed is no failure: the next write opens another at once', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const done = writer.write('/logs', {});
+    await settle();
+    store.last.open();
+    store.last.answer(0);
+    await done;
+    store.last.drop();
+    expect(writer.state).toBe('idle');
+    void writer.write('/logs', { again: true });
+    await settle();
+    expect(store.streams).toHaveLength(2);
+  });
+});
+
+describe('limbo: writes sent and not yet confirmed', () => {
+  test('at most 100 at once: the 101st waits, in order, until one is confirmed, and none is lost', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const done = Array.from({ length: 101 }, (_, n) => writer.write('/logs', { n }));
+    await settle();
+    store.last.open();
+    expect(store.last.frames).toHaveLength(100);
+    expect(writer.inFlight).toBe(100);
+    expect(writer.waiting).toBe(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(store.last.frames).toHaveLength(100);
+
+    store.last.answer(0);
+    await settle();
+    expect(store.last.frames).toHaveLength(101);
+    expect(store.last.frames[100]?.body).toEqual({ n: 100 });
+    for (let i = 1; i <= 100; i++) store.last.answer(i);
+    await expect(Promise.all(done)).resolves.toHaveLength(101);
+    expect(store.last.frames.map((frame) => (frame.body as { n: number }).n)).toEqual(
+      Array.from({ length: 101 }, (_, n) => n),
+    );
     expect(writer.cachedBytes).toBe(0);
   });
 
-  test('goes offline at the first connection failure and retries after 1 s, 1.5 s, 2.25 s...', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
+  test('at most 10 write batches: writes of later turns wait until a batch is confirmed', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    void writer.write('/logs', { n: 0 });
+    await settle();
+    store.last.open();
+    store.last.answer(0);
+    await settle();
+    // Twelve writes, each in its own turn: a batch each.
+    for (let n = 1; n <= 12; n++) {
+      void writer.write('/logs', { n });
+      await settle();
+    }
+    expect(writer.batchesInFlight).toBe(10);
+    expect(store.last.frames).toHaveLength(11);
+    expect(writer.waiting).toBe(2);
+    store.last.answer(1);
+    await settle();
+    // The two that waited go together, as one batch.
+    expect(store.last.frames.slice(11).map((frame) => frame.body)).toEqual([{ n: 11 }, { n: 12 }]);
+    expect(writer.batchesInFlight).toBe(10);
+  });
+});
+
+describe('failures, timeouts and retries', () => {
+  test('offline at the first connection failure; a new stream after 1 s, 1.5 s, 2.25 s...', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
     const done = writer.write('/logs', { n: 1 });
-    store.calls[0]?.fail();
-    await vi.advanceTimersByTimeAsync(0);
+    await settle();
+    store.last.drop();
     expect(writer.state).toBe('offline');
-
-    await vi.advanceTimersByTimeAsync(999);
-    expect(store.calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(store.calls).toHaveLength(2);
-    store.calls[1]?.fail();
-    await vi.advanceTimersByTimeAsync(1499);
-    expect(store.calls).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(store.calls).toHaveLength(3);
-    store.calls[2]?.answer(503);
-    await vi.advanceTimersByTimeAsync(2249);
-    expect(store.calls).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(store.calls).toHaveLength(4);
-
-    store.calls[3]?.answer(201);
+    for (const [attempt, delay] of [1000, 1500, 2250].entries()) {
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(store.streams).toHaveLength(attempt + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.streams).toHaveLength(attempt + 2);
+      if (attempt < 2) store.last.drop();
+    }
+    store.last.open();
+    store.last.answer(0);
     await expect(done).resolves.toBeUndefined();
     expect(writer.state).toBe('online');
   });
 
   test('the backoff never waits more than 60 s', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
     void writer.write('/logs', {});
+    await settle();
     for (let i = 0; i < 14; i++) {
-      store.calls.at(-1)?.fail();
+      store.last.drop();
       await vi.advanceTimersByTimeAsync(Math.min(1000 * 1.5 ** i, 60_000));
     }
-    const before = store.calls.length;
-    store.calls.at(-1)?.fail();
+    const before = store.streams.length;
+    store.last.drop();
     await vi.advanceTimersByTimeAsync(59_999);
-    expect(store.calls).toHaveLength(before);
+    expect(store.streams).toHaveLength(before);
     await vi.advanceTimersByTimeAsync(1);
-    expect(store.calls).toHaveLength(before + 1);
+    expect(store.streams).toHaveLength(before + 1);
   });
 
-  test('is offline after 10 s without an answer, and gives the request up at 15 s', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    void writer.write('/logs', {});
+  test('offline after 10 s without an answer; at 15 s the stream is closed and the write sent again on a new one', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const done = writer.write('/logs', { n: 1 });
+    await settle();
+    store.last.open();
+    const [sent] = store.last.frames;
     await vi.advanceTimersByTimeAsync(9_999);
     expect(writer.state).toBe('online');
     await vi.advanceTimersByTimeAsync(1);
     expect(writer.state).toBe('offline');
-    expect(store.calls[0]?.signal.aborted).toBe(false);
+    expect(store.last.isClosed).toBe(false);
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(store.calls[0]?.signal.aborted).toBe(true);
+    expect(store.last.isClosed).toBe(true);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(store.calls).toHaveLength(2);
+    expect(store.streams).toHaveLength(2);
+    store.last.open();
+    expect(store.last.frames).toEqual([sent]);
+    store.last.answer(0);
+    await expect(done).resolves.toBeUndefined();
   });
 
-  test('writes made while offline are sent when the store is back', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    const first = writer.write('/logs', { n: 1 });
-    store.calls[0]?.fail();
-    await vi.advanceTimersByTimeAsync(0);
-    const second = writer.write('/analytics/events', { n: 2 });
-    expect(store.calls).toHaveLength(1);
+  test('offline after 10 s when the stream does not open', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    void writer.write('/logs', {});
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(writer.state).toBe('offline');
+  });
+
+  test('a lost stream sends its unconfirmed writes again, in order, before later ones, each with its own token', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const a = writer.write('/logs', { n: 1 }, 'token-of-a');
+    const b = writer.write('/logs', { n: 2 }, 'token-of-a');
+    await settle();
+    store.last.open();
+    store.last.answer(0);
+    store.last.drop();
+    const c = writer.write('/analytics/events', { n: 3 }, 'token-of-b');
     await vi.advanceTimersByTimeAsync(1000);
-    store.calls[1]?.answer(201);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(store.calls[2]?.body).toEqual({ n: 2 });
-    store.calls[2]?.answer(201);
-    await expect(Promise.all([first, second])).resolves.toBeDefined();
+    store.last.open();
+    expect(store.last.frames.map(({ body, token }) => [body, token])).toEqual([
+      [{ n: 2 }, 'token-of-a'],
+      [{ n: 3 }, 'token-of-b'],
+    ]);
+    store.last.answer(0);
+    store.last.answer(1);
+    await expect(Promise.all([a, b, c])).resolves.toHaveLength(3);
   });
 
-  test('a write waiting offline is sent with the credential it was made with, not a later one', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    const first = writer.write('/logs', { n: 1 }, 'token-of-a');
-    store.calls[0]?.fail();
-    await vi.advanceTimersByTimeAsync(0);
-    const second = writer.write('/logs', { n: 2 }, 'token-of-b');
+  test('a 5xx answer ends the stream; that write and those behind it go again after the backoff', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const done = [writer.write('/logs', { n: 1 }), writer.write('/logs', { n: 2 })];
+    await settle();
+    store.last.open();
+    store.last.answer(0, 503);
+    expect(store.last.isClosed).toBe(true);
+    expect(writer.state).toBe('offline');
     await vi.advanceTimersByTimeAsync(1000);
-    expect(store.calls[1]).toMatchObject({ body: { n: 1 }, credential: 'token-of-a' });
-    store.calls[1]?.answer(201);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(store.calls[2]).toMatchObject({ body: { n: 2 }, credential: 'token-of-b' });
-    store.calls[2]?.answer(201);
-    await expect(Promise.all([first, second])).resolves.toBeDefined();
+    store.last.open();
+    expect(store.last.frames.map((frame) => frame.body)).toEqual([{ n: 1 }, { n: 2 }]);
+    store.last.answer(0);
+    store.last.answer(1);
+    await expect(Promise.all(done)).resolves.toHaveLength(2);
   });
 
-  test('a write refused by the store (4xx) fails at once and is not retried', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    const done = writer.write('/logs', {});
-    store.calls[0]?.answer(403);
-    await expect(done).rejects.toBeInstanceOf(WriteRefusedError);
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(store.calls).toHaveLength(1);
+  test('a write refused by the store (4xx) fails at once and is not retried; the stream goes on', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const refused = writer.write('/logs', {});
+    await settle();
+    store.last.open();
+    store.last.answer(0, 403);
+    await expect(refused).rejects.toBeInstanceOf(WriteRefusedError);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(store.streams).toHaveLength(1);
+    expect(store.last.frames).toHaveLength(1);
+    expect(writer.isStreamOpen).toBe(true);
   });
 
-  test('keeps at most 1 MiB of writes waiting', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    const chunk = 'x'.repeat(300_000);
-    const kept = [1, 2, 3].map(() => writer.write('/logs', { chunk }));
-    await expect(writer.write('/logs', { chunk })).rejects.toThrow(/cache is full/);
-    for (const call of store.calls) call.answer(201);
-    await Promise.all(kept);
-    const later = writer.write('/logs', { chunk });
-    store.calls.at(-1)?.answer(201);
-    await expect(later).resolves.toBeUndefined();
+  test('a write larger than a frame may be is refused at once (413)', async () => {
+    const writer = createLogWriter(fakeStore().open);
+    await expect(writer.write('/logs', { pad: 'x'.repeat(1_100_000) })).rejects.toMatchObject({ status: 413 });
+    expect(writer.cachedBytes).toBe(0);
+  });
+});
+
+describe('the offline cache (SPEC.md §9: at least 1 MiB)', () => {
+  test('keeps 1 MiB of queued writes and more, refusing only once it holds 1 MiB, and sends them all', async () => {
+    const store = fakeStore();
+    const writer = createLogWriter(store.open);
+    const chunk = 'x'.repeat(100_000);
+    // Eleven writes of ~100 kB: the last takes the cache from ~1.0 MB to ~1.1 MB (past 1 MiB).
+    const kept = Array.from({ length: 11 }, () => writer.write('/logs', { chunk }));
+    expect(writer.waiting).toBe(11);
+    expect(writer.cachedBytes).toBeGreaterThanOrEqual(1_048_576);
+    await settle();
+    store.last.drop();
+    // Past its size it refuses the newest write, at once; what it kept stays kept.
+    await expect(writer.write('/logs', { n: 'newest' })).rejects.toBeInstanceOf(CacheFullError);
+    await vi.advanceTimersByTimeAsync(1000);
+    store.last.open();
+    expect(store.last.frames).toHaveLength(11);
+    store.last.frames.forEach((_, i) => {
+      store.last.answer(i);
+    });
+    await expect(Promise.all(kept)).resolves.toHaveLength(11);
+    expect(writer.cachedBytes).toBe(0);
+    void writer.write('/logs', { n: 'later' });
+    await settle();
+    expect(store.last.frames.at(-1)?.body).toEqual({ n: 'later' });
   });
 
-  test('closes its idle stream after 60 s without writes', async () => {
-    const store = controllableStore();
-    const writer = createLogWriter(store.send);
-    const done = writer.write('/logs', {});
-    store.calls[0]?.answer(201);
-    await done;
-    expect(writer.state).toBe('online');
-    await vi.advanceTimersByTimeAsync(59_999);
-    expect(writer.state).toBe('online');
-    await vi.advanceTimersByTimeAsync(1);
-    expect(writer.state).toBe('idle');
+  test('a write that takes the cache past 1 MiB is kept when the cache held less', async () => {
+    const writer = createLogWriter(fakeStore().open);
+    void writer.write('/logs', { pad: 'x'.repeat(1_048_576 - 100) });
+    expect(writer.cachedBytes).toBeLessThan(1_048_576);
+    const over = writer.write('/logs', { pad: 'y'.repeat(300_000) });
+    expect(writer.cachedBytes).toBeGreaterThan(1_048_576);
+    expect(writer.waiting).toBe(2);
+    await expect(writer.write('/logs', {})).rejects.toBeInstanceOf(CacheFullError);
+    expect(writer.waiting).toBe(2);
+    void over;
   });
 });

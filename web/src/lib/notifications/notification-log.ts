@@ -1,25 +1,15 @@
 import type { UserState } from '@contract/auth';
-import { API_BASE } from '../api-client';
 import { currentClaims, getToken, readUserState } from '../session';
-import { createLogWriter, type Send } from './log-writer';
+import { openLogStreamSocket } from './log-stream-socket';
+import { createLogWriter } from './log-writer';
 import type { AppNotification } from './notification-store';
 
 /** SPEC.md §8: the only reaction to a failed log or analytics write. */
 export const LOG_ERROR_PREFIX = 'Erro ao registrar log: ';
 export const NOTIFICATION_EVENT = 'notification_activated';
 
-const sendToApi: Send = async (path, body, signal, token) => {
-  const response = await fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const detail = response.ok ? undefined : ((await response.json().catch(() => ({}))) as { detail?: string }).detail;
-  return { status: response.status, detail };
-};
-
-export const logWriter = createLogWriter(sendToApi);
+/** This tab's writer: one write stream for the log and the analytics events (docs/decisions/041). */
+export const logWriter = createLogWriter(openLogStreamSocket);
 
 /** SPEC.md §3: the log's user is the user state without avatar, id_rede, nivel_afiliado, nome, sobrenome. */
 export function logUserOf(user: UserState) {
