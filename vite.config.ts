@@ -43,6 +43,7 @@ export default defineConfig(async ({ command }) => ({
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/r': 'http://127.0.0.1:3000' },
+    // ws: the notification log's write stream (GET /api/v1/logs/stream) is a WebSocket.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true }, '/r': 'http://127.0.0.1:3000' },
   },
 }));

@@ -79,6 +79,7 @@ frontend portal
     http-request set-header X-Forwarded-Proto https if { ssl_fc }
     http-request set-header X-Forwarded-Proto http if !{ ssl_fc }
     use_backend notification_streams if { path /api/v1/notifications/stream }
+    use_backend write_streams if { path /api/v1/logs/stream }
     default_backend servers
 
 backend servers
@@ -96,6 +97,16 @@ ${servedBy ? '    http-response set-header X-Served-By %s\n' : ''}${servers.map(
 backend notification_streams
     balance leastconn
     timeout server 65s
+${servedBy ? '    http-response set-header X-Served-By %s\n' : ''}${servers.map((address, i) => `    server ${names[i]} ${address} track servers/${names[i]}`).join('\n')}
+
+# The notification log's write stream (GET /api/v1/logs/stream, a WebSocket, docs/decisions/041).
+# Once upgraded it is a tunnel, and "timeout tunnel" replaces the client and server timeouts: the
+# browser closes it after 60 s without a write and the server after 90 s, so 2 minutes lets either
+# close it first. When a server dies the browsers open another stream through here and send their
+# unconfirmed writes again.
+backend write_streams
+    balance leastconn
+    timeout tunnel 2m
 ${servedBy ? '    http-response set-header X-Served-By %s\n' : ''}${servers.map((address, i) => `    server ${names[i]} ${address} track servers/${names[i]}`).join('\n')}
 ${
   stats

@@ -8,6 +8,7 @@ import {
   signInThroughForm,
   useSession,
 } from './support/api';
+import { framesAbout, watchLogStream } from './support/log-stream';
 
 const rootAttributes = (page: Page) =>
   page.evaluate(() => {
@@ -228,13 +229,8 @@ test.describe('[SHELL][NOTIFICATIONS] SPEC.md §3, §4, §7 and §8', () => {
   });
 
   test('[SHELL] when writing the log fails, only the console says so', async ({ page }) => {
+    const stream = watchLogStream(page);
     await signInAsAdmin(page);
-    const sentIds: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/v1/logs')) {
-        sentIds.push(request.postDataJSON().notification.id);
-      }
-    });
     const messages: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') messages.push(message.text());
@@ -247,21 +243,23 @@ test.describe('[SHELL][NOTIFICATIONS] SPEC.md §3, §4, §7 and §8', () => {
     const newcomer = await createPendingAffiliate('Falha', `Log${Date.now()}`);
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: newcomer.last })).toBeVisible();
     await expect.poll(() => messages.find((m) => m.startsWith('Erro ao registrar log: '))).toBeTruthy();
+    // Only the spec's words: a refusal on the write stream leaves no browser message of its own.
+    expect(messages.filter((m) => !m.startsWith('Erro ao registrar log: '))).toEqual([]);
     // The person sees nothing about it: only the notification itself (other journeys' notifications
     // may arrive as toasts too, so look for the failure's words rather than for no alert at all).
     await expect(page.getByText(/registrar log|refused the write/)).toHaveCount(0);
-    // Other admins' browsers may log the same event; this browser's write must not be stored.
-    expect(sentIds.length).toBeGreaterThan(0);
+    // The store refused it on the write stream (403); other admins' browsers may log the same event,
+    // this browser's write must not be stored.
+    await expect.poll(() => framesAbout(stream, newcomer.last).logAnswer?.status).toBe(403);
+    const { logNotificationId } = framesAbout(stream, newcomer.last);
+    expect(logNotificationId).toBeTruthy();
     const logs = await adminGet<{ items: LogEntry[] }>(`/logs?q=${encodeURIComponent(newcomer.last)}`);
-    expect(logs.items.filter((entry) => sentIds.includes(String(entry.notification.id)))).toEqual([]);
+    expect(logs.items.filter((entry) => entry.notification.id === logNotificationId)).toEqual([]);
   });
 
   test('[SHELL] a notification shown when nobody is signed in is not logged', async ({ page }) => {
+    const stream = watchLogStream(page);
     await signInAsAdmin(page);
-    const writes: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/v1\/(logs|analytics\/events)$/.test(request.url())) writes.push(request.postData() ?? '');
-    });
     // The session ends while the stream is still open: the next notification is shown, not logged.
     await page.evaluate(() => sessionStorage.removeItem('token'));
     const newcomer = await createPendingAffiliate('Sem', `Sessao${Date.now()}`);
@@ -269,7 +267,7 @@ test.describe('[SHELL][NOTIFICATIONS] SPEC.md §3, §4, §7 and §8', () => {
     await page.waitForTimeout(1000);
     // Other journeys' notifications may reach this admin before the session ends, and be logged
     // rightly: only a write about this newcomer would be wrong.
-    expect(writes.filter((body) => body.includes(newcomer.last))).toEqual([]);
+    expect(stream.frames.filter((frame) => JSON.stringify(frame.body).includes(newcomer.last))).toEqual([]);
   });
 
   test('[SHELL] notifications that arrived while away are shown at the next sign-in', async ({ page }) => {
