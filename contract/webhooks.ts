@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'payout.failed',
   'affiliate.registered',
   'affiliate.approved',
+  'bonus.awarded',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

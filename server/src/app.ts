@@ -14,6 +14,7 @@ import { accountRoutes, avatarRoutes } from './modules/account/account.routes';
 import { affiliatesAdminRoutes } from './modules/affiliates/affiliates.routes';
 import { auditAdminRoutes } from './modules/audit/audit.routes';
 import { authAccountRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { bonusesAdminRoutes, bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes';
@@ -282,6 +283,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(invoicesRoutes);
         await signedIn.register(metricsRoutes);
         await signedIn.register(postbacksRoutes);
+        await signedIn.register(bonusesRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -304,6 +306,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(webhooksAdminRoutes);
           await admin.register(mailAdminRoutes);
           await admin.register(integrationsAdminRoutes);
+          await admin.register(bonusesAdminRoutes);
         });
       });
     },

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, type StartConfig } from './config';
 import { openDatabase } from './db/client';
 import { sharedServerSecret } from './db/server-secret';
+import { scheduleBonusAwards } from './modules/bonuses/bonus-awards';
 import { scheduleDeliveryPruning } from './modules/integrations/integrations.service';
 import { schedulePromotions } from './modules/levels/promotion.service';
 import { scheduleRecentStatsMerge } from './modules/metrics/daily-stats';
@@ -57,6 +58,7 @@ async function main() {
   // The rollup merge needs no lease: merges on several servers at once move each increment once.
   const jobs = [
     scheduleAutoApproval(database.db, app.log),
+    scheduleBonusAwards(database.db, app.log),
     schedulePromotions(database.db, app.log),
     scheduleDeliveryPruning(database.db, app.log),
     scheduleRecentStatsMerge(database.db, app.log),

@@ -1,5 +1,6 @@
 // The one list of tables drizzle needs for its relational queries and drizzle-kit for migrations.
 
+export * from './bonuses';
 export * from './cluster';
 export * from './fraud';
 export * from './integrations';
