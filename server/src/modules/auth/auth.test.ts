@@ -513,6 +513,9 @@ describe('route guards', () => {
     // A checkout's webhook: guarded by its address's token and the platform's signature, not a
     // session (a real address without the signature is a 401: integrations.test.ts).
     'POST /api/v1/integrations/receive/{token}',
+    // The log's write stream (a WebSocket) opens without a token; each write on it carries its own
+    // and is refused 401 without one (log-stream.test.ts).
+    'GET /api/v1/logs/stream',
   ]);
 
   test('every API route but the public ones answers 401 without a token', async () => {

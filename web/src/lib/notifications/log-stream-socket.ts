@@ -12,7 +12,14 @@ export function logStreamUrl(page: { protocol: string; host: string } = location
  * HTTP/1.1, docs/decisions/041). The token travels inside each frame, never in the URL.
  */
 export const openLogStreamSocket: OpenStream = (events) => {
-  const socket = new WebSocket(logStreamUrl());
+  let socket: WebSocket;
+  try {
+    socket = new WebSocket(logStreamUrl());
+  } catch {
+    // A page that may not open it (a content policy, a bad address): a connection failure like any other.
+    queueMicrotask(() => events.closed());
+    return { send() {}, close() {} };
+  }
   let ended = false;
   socket.onopen = () => events.opened();
   socket.onmessage = (message: MessageEvent) => {

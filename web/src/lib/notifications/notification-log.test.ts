@@ -94,3 +94,27 @@ test('a refused write prints only the spec’s console line, with the error', as
   // The event is not sent after its log failed.
   expect(FakeWebSocket.last.frames).toHaveLength(1);
 });
+
+test('a stream the page may not open counts as a connection failure, tried again after the backoff', async () => {
+  let refusals = 0;
+  vi.stubGlobal(
+    'WebSocket',
+    class extends FakeWebSocket {
+      constructor(url: string) {
+        if (refusals++ === 0) throw new DOMException('refused by the page’s policy', 'SecurityError');
+        super(url);
+      }
+    },
+  );
+  startSession(tokenFor('1'), person('1'));
+  const logged = logNotification({ id: 'n-3', title: 'Nova venda', text: 'R$ 30,00' });
+  await vi.advanceTimersByTimeAsync(0);
+  expect(logWriter.state).toBe('offline');
+  await vi.advanceTimersByTimeAsync(1000);
+  FakeWebSocket.last.accept();
+  FakeWebSocket.last.answer(0);
+  await vi.advanceTimersByTimeAsync(0);
+  FakeWebSocket.last.answer(1);
+  await logged;
+  expect(FakeWebSocket.last.frames.map((frame) => frame.path)).toEqual(['/logs', '/analytics/events']);
+});
