@@ -4,6 +4,8 @@ import { createTestDatabase, testConfig } from '../../test/helper';
 import type { Database } from '../db/client';
 import {
   affiliates,
+  bonusAwards,
+  bonuses,
   campaigns,
   clicks,
   coupons,
@@ -139,6 +141,13 @@ describe('prepareDatabase', () => {
         (receipts[0]?.issCents ?? 0),
     );
     expect(receipts[0]?.inssCents).toBeGreaterThan(0);
+    // ...bonuses: last month's paid to those who met it, this month's running, a one-off to Ana.
+    const seededBonuses = await database.db.select().from(bonuses);
+    expect(seededBonuses.map((b) => b.closedAt !== null).sort()).toEqual([false, true]);
+    const awards = await database.db.select().from(bonusAwards);
+    expect(awards.filter((a) => a.bonusId !== null).length).toBeGreaterThanOrEqual(2);
+    expect(awards.filter((a) => a.bonusId === null).map((a) => a.affiliateId)).toEqual([demoAffiliate?.id]);
+    expect(awards.every((a) => ledger.some((l) => l.id === a.ledgerEntryId && l.kind === 'adjustment'))).toBe(true);
     const balances = new Map<number, number>();
     for (const line of ledger) balances.set(line.affiliateId, (balances.get(line.affiliateId) ?? 0) + line.amountCents);
     const afterRedemptions = await database.db.select().from(ledgerEntries);

@@ -57,6 +57,7 @@ export const paths = {
   adminWebhooks: '/admin/webhooks',
   adminIntegrations: '/admin/integracoes',
   adminMails: '/admin/emails',
+  adminBonuses: '/admin/bonus',
 
   // Public (blank layout)
   authLogin: AUTH_LOGIN_PATH,

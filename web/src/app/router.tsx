@@ -96,6 +96,7 @@ const adminRoutes: RouteObject[] = [
     element: screen('adminIntegrations', () => import('./routes/admin/integrations')),
   },
   { path: paths.adminMails, element: screen('adminMails', () => import('./routes/admin/mails')) },
+  { path: paths.adminBonuses, element: screen('adminBonuses', () => import('./routes/admin/bonuses')) },
   {
     path: paths.adminFraudRules,
     element: screen('adminFraudRules', () => import('./routes/admin/fraud-rules')),

@@ -101,7 +101,7 @@ describe('POST /affiliates/:id/bonuses: a one-off bonus', () => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.subject, `bonus:${award.id}`));
     expect(delivery?.eventType).toBe('bonus.awarded');
-    expect((delivery?.payload as { data: { amount_cents: number } }).data.amount_cents).toBe(15_000);
+    expect((delivery?.payload as { data: { amount_cents: number } } | undefined)?.data.amount_cents).toBe(15_000);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/v1/me/bonuses', headers: bia.headers })).json();
     expect(mine.awards.map((a: { id: number }) => a.id)).toContain(award.id);
   });

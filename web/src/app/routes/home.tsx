@@ -4,6 +4,7 @@ import { useIntersection } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
+import { BonusProgressCard } from '../../features/bonuses/components/bonus-progress';
 import { LevelProgressCard } from '../../features/levels/components/level-progress';
 import { useDashboard } from '../../features/metrics/api/dashboard';
 import { KpiCards } from '../../features/metrics/components/kpi-cards';
@@ -104,7 +105,10 @@ export default function HomeScreen() {
           </Grid.Col>
           {!isAdmin && (
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <LevelProgressCard />
+              <Stack gap="lg">
+                <LevelProgressCard />
+                <BonusProgressCard />
+              </Stack>
             </Grid.Col>
           )}
           <Grid.Col span={{ base: 12, md: 6 }}>

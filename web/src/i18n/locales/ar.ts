@@ -48,6 +48,7 @@ export const ar: MenuMessages = {
     adminWebhooks: 'خطافات الويب',
     adminIntegrations: 'التكاملات',
     adminMails: 'البريد الإلكتروني',
+    adminBonuses: 'المكافآت',
     authLogin: 'تسجيل الدخول',
     authRegister: 'إنشاء حساب',
     authForgotPassword: 'نسيت كلمة المرور',

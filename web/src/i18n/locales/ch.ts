@@ -48,6 +48,7 @@ export const ch: MenuMessages = {
     adminWebhooks: 'Webhook',
     adminIntegrations: '集成',
     adminMails: '邮件',
+    adminBonuses: '奖金',
     authLogin: '登录',
     authRegister: '创建账户',
     authForgotPassword: '忘记密码',

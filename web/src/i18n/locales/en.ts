@@ -52,6 +52,7 @@ export const en = {
     adminWebhooks: 'Webhooks',
     adminIntegrations: 'Integrations',
     adminMails: 'Emails',
+    adminBonuses: 'Bonuses',
     authLogin: 'Sign in',
     authRegister: 'Create account',
     authForgotPassword: 'Forgot password',

@@ -48,6 +48,7 @@ export const fr: MenuMessages = {
     adminWebhooks: 'Webhooks',
     adminIntegrations: 'Intégrations',
     adminMails: 'E-mails',
+    adminBonuses: 'Primes',
     authLogin: 'Se connecter',
     authRegister: 'Créer un compte',
     authForgotPassword: 'Mot de passe oublié',
