@@ -70,7 +70,7 @@ export function GrantBonusCard() {
       <Text size="sm" c="dimmed" mb="md">
         {t('bonuses.oneOffHelp')}
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate aria-label={t('bonuses.oneOff')}>
         <Stack gap="md">
           <FormAlert message={alert} />
           <FormAlert message={done} tone="success" />
