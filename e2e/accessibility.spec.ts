@@ -55,6 +55,7 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/admin/regras-antifraude', 'Fraud rules'],
     ['/assinaturas', 'Subscriptions'],
     ['/admin/indicadores', 'Indicators'],
+    ['/admin/bonus', 'Bonuses'],
   ] as const) {
     test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
       await useSession(page, ADMIN.email, ADMIN.password);

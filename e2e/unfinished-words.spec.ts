@@ -41,7 +41,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * Portuguese screen is a string that did not come from the translations.
  */
 const ENGLISH_SOURCES = [...new Set([...textsOf(en), ...textsOf(enApp)])]
-  .filter((text) => !PT_TEXTS.has(text) && /[a-z]{3}/.test(text))
+  // A text of its own words: "{{from}} to {{to}}" has none and would match any sentence with " to ".
+  .filter((text) => !PT_TEXTS.has(text) && /[a-z]{3}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '')))
   .map(
     (text) =>
       new RegExp(
