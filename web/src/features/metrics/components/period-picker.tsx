@@ -1,9 +1,12 @@
 import { lastDays } from '@contract/calendar';
-import { Group, SegmentedControl } from '@mantine/core';
-import { useState } from 'react';
-import { DayInput } from '../../../components/day-input';
+import { Group, SegmentedControl, Skeleton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { DEFAULT_DAYS, type Period } from '../period';
+
+// The calendar (Mantine's dates and dayjs, 16 KiB gzip) is fetched when a custom period is asked for:
+// the home, where most visits land, opens on a preset (bench/lighthouse).
+const DayInput = lazy(() => import('../../../components/day-input').then((m) => ({ default: m.DayInput })));
 
 const PRESETS = ['7', '30', '90', 'custom'] as const;
 type Preset = (typeof PRESETS)[number];
@@ -26,7 +29,7 @@ export function PeriodPicker({ onChange }: { onChange: (period: Period) => void 
         data={PRESETS.map((p) => ({ value: p, label: t(`metrics.presets.${p}`) }))}
       />
       {preset === 'custom' && (
-        <>
+        <Suspense fallback={<Skeleton h={58} w={332} />}>
           <DayInput
             label={t('sales.from')}
             value={custom.from}
@@ -49,7 +52,7 @@ export function PeriodPicker({ onChange }: { onChange: (period: Period) => void 
             }}
             w={160}
           />
-        </>
+        </Suspense>
       )}
     </Group>
   );
