@@ -108,18 +108,21 @@ export const bonusAwardPageSchema = pageOf(bonusAwardSchema);
 export const bonusAwardQuerySchema = listQuerySchema.pick({ page: true, page_size: true });
 
 /** A running bonus as an affiliate reads it on their home: how far they are. */
-export const myBonusSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  measure: bonusMeasureSchema,
-  threshold: z.number().int(),
-  amount_cents: z.number().int(),
-  starts_on: z.string(),
-  ends_on: z.string(),
-  /** Approved sales, or approved commission in cents, of the period so far (refunds count out). */
-  progress: z.number().int(),
-});
+export const myBonusSchema = bonusSchema
+  .pick({
+    id: true,
+    name: true,
+    description: true,
+    measure: true,
+    threshold: true,
+    amount_cents: true,
+    starts_on: true,
+    ends_on: true,
+  })
+  .extend({
+    /** Approved sales, or approved commission in cents, of the period so far (refunds count out). */
+    progress: z.number().int(),
+  });
 export type MyBonus = z.infer<typeof myBonusSchema>;
 export const myBonusesSchema = z.object({
   running: z.array(myBonusSchema),

@@ -140,21 +140,27 @@ const toAward = (row: AwardRow) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Every bonus paid, newest first, with whom it was paid to (admins). */
-export async function findAwards(db: Db, query: { page: number; page_size: number }) {
-  const rows = await db
+/** Awards with the name of whom each was paid to, as the admin's list shows them. */
+const namedAwards = (db: Db) =>
+  db
     .select({ ...awardColumns, firstName: users.firstName, lastName: users.lastName })
     .from(bonusAwards)
     .innerJoin(affiliates, eq(affiliates.id, bonusAwards.affiliateId))
-    .innerJoin(users, eq(users.id, affiliates.userId))
+    .innerJoin(users, eq(users.id, affiliates.userId));
+
+const toNamedAward = ({ firstName, lastName, ...row }: AwardRow & { firstName: string; lastName: string }) => ({
+  ...toAward(row),
+  affiliate_name: `${firstName} ${lastName}`.trim(),
+});
+
+/** Every bonus paid, newest first, with whom it was paid to (admins). */
+export async function findAwards(db: Db, query: { page: number; page_size: number }) {
+  const rows = await namedAwards(db)
     .orderBy(desc(bonusAwards.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(bonusAwards);
-  const items: BonusAward[] = rows.map(({ firstName, lastName, ...row }) => ({
-    ...toAward(row),
-    affiliate_name: `${firstName} ${lastName}`.trim(),
-  }));
+  const items: BonusAward[] = rows.map(toNamedAward);
   return { items, total: Number(count?.n ?? 0), page: query.page, page_size: query.page_size };
 }
 
@@ -198,13 +204,7 @@ export async function findMyBonuses(db: Db, affiliateId: number, now = new Date(
 
 /** The award just made, as the admin's list shows it. */
 export async function findAward(db: Db, id: number): Promise<BonusAward> {
-  const [row] = await db
-    .select({ ...awardColumns, firstName: users.firstName, lastName: users.lastName })
-    .from(bonusAwards)
-    .innerJoin(affiliates, eq(affiliates.id, bonusAwards.affiliateId))
-    .innerJoin(users, eq(users.id, affiliates.userId))
-    .where(eq(bonusAwards.id, id));
+  const [row] = await namedAwards(db).where(eq(bonusAwards.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Bonus not found.');
-  const { firstName, lastName, ...award } = row;
-  return { ...toAward(award), affiliate_name: `${firstName} ${lastName}`.trim() };
+  return toNamedAward(row);
 }

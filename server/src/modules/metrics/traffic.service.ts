@@ -3,7 +3,7 @@ import type { ClickBreakdown, clickBreakdownQuerySchema } from '@contract/metric
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, selectRows } from '../../db/client';
-import { trafficDayOf } from './traffic';
+import { TRAIT_COLUMNS, trafficDayOf } from './traffic';
 
 type Query = z.output<typeof clickBreakdownQuerySchema>;
 /** Whose clicks: one affiliate's (an affiliate's own, or the one an admin chose), or the programme's. */
@@ -78,7 +78,7 @@ function sharedSalesOf(scope: Scope, by: Query['by'], from: string, to: string):
   if (scope.networkId) {
     parts.push(sql` and s.shared_affiliate_id in (select id from affiliates where network_id = ${scope.networkId})`);
   }
-  const key = by === 'utm_source' ? sql`l.utm_source` : sql.raw(TRAIT_COLUMN[by]);
+  const key = by === 'utm_source' ? sql`l.utm_source` : sql.raw(TRAIT_COLUMNS[by]);
   const day = sql.raw(trafficDayOf('s.created_at'));
   return sql`select coalesce(${key}, '') as key, 0 as clicks, count(*) as sales, 0 as commission
     from sales s join links l on l.id = s.shared_link_id left join click_traits ct on ct.id = s.click_traits_id
@@ -86,15 +86,6 @@ function sharedSalesOf(scope: Scope, by: Query['by'], from: string, to: string):
       ${sql.join(parts, sql``)}
     group by 1`;
 }
-
-/** The `click_traits` column each traffic dimension reads (as TRAIT_VALUES keys them). */
-const TRAIT_COLUMN: Record<Exclude<Query['by'], 'utm_source'>, string> = {
-  country: 'ct.country',
-  device: 'ct.device',
-  browser: 'ct.browser',
-  os: 'ct.os',
-  referrer: 'ct.referrer_host',
-};
 
 /**
  * Counted clicks of a period by one dimension, with the approved sales their clicks brought and

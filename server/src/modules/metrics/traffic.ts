@@ -15,10 +15,20 @@ export type TrafficDelta = {
   clicks: number;
 };
 
+/** The `click_traits` column (aliased `ct`) each enrichment dimension reads. */
+export const TRAIT_COLUMNS = {
+  country: 'ct.country',
+  device: 'ct.device',
+  browser: 'ct.browser',
+  os: 'ct.os',
+  referrer: 'ct.referrer_host',
+} as const;
+
 /** A click's or a sale's value of each dimension, from its `click_traits` row (aliased `ct`, may be missing). */
-export const traitValues = (more = '') => `cross join lateral (values ('country', coalesce(ct.country, '')),
-    ('device', coalesce(ct.device, '')), ('browser', coalesce(ct.browser, '')), ('os', coalesce(ct.os, '')),
-    ('referrer', coalesce(ct.referrer_host, ''))${more}) as d(dimension, key)`;
+export const traitValues = (more = '') =>
+  `cross join lateral (values ${Object.entries(TRAIT_COLUMNS)
+    .map(([dimension, column]) => `('${dimension}', coalesce(${column}, ''))`)
+    .join(', ')}${more}) as d(dimension, key)`;
 export const TRAIT_VALUES = traitValues();
 
 /** A moment's Brasília day, as every rollup keys it. */
