@@ -16,7 +16,8 @@ const SERVER_LAYERS = [
   ['notifications'],
   // Senders of what leaves the portal, on the outbox (server/src/outbound/).
   ['system', 'webhooks', 'postbacks', 'mail'],
-  ['fraud'],
+  // The programme page's questions: registration checks and keeps the answers.
+  ['fraud', 'programme'],
   ['auth'],
   ['ledger'],
   // The rollups: the click writer (tracking) and every sale step feed them.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './common';
+import { applicationAnswerSchema } from './programme';
 
 export const affiliateStatusSchema = z.enum(['pending', 'approved', 'rejected', 'suspended']);
 export type AffiliateStatus = z.infer<typeof affiliateStatusSchema>;
@@ -28,7 +29,11 @@ export const affiliateListQuerySchema = listQuerySchema.extend({
 });
 export type AffiliateListQuery = z.input<typeof affiliateListQuerySchema>;
 
-export const affiliatePageSchema = pageOf(affiliateSchema);
+/** A listed affiliate, with the answers given when applying (the approvals queue shows them). */
+export const listedAffiliateSchema = affiliateSchema.extend({ answers: z.array(applicationAnswerSchema) });
+export type ListedAffiliate = z.infer<typeof listedAffiliateSchema>;
+
+export const affiliatePageSchema = pageOf(listedAffiliateSchema);
 
 export const rejectAffiliateBodySchema = z.object({
   reason: z.string().trim().min(3, 'must say why (at least 3 characters)').max(500),

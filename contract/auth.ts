@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answersBodySchema } from './programme';
 import { isStrongPassword, PASSWORD_MIN_LENGTH, ROLES, USER_STATE_KEYS, type UserState } from './session';
 
 export {
@@ -54,6 +55,8 @@ export const registerBodySchema = z.object({
   password: passwordSchema,
   accept_terms: z.literal(true, { error: 'must be accepted' }),
   language: languageSchema.optional(),
+  /** Answers to the programme's questions (contract/programme.ts), checked against them by the server. */
+  answers: answersBodySchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

@@ -3,6 +3,7 @@ import { affiliateStatusSchema } from './affiliates';
 import { emailSchema, roleSchema } from './auth';
 import { listQuerySchema, pageOf } from './common';
 import { PIX_KEY_TYPES, pixKeySchema } from './pix';
+import { applicationAnswerSchema } from './programme';
 
 export const managedUserSchema = z.object({
   id: z.number().int(),
@@ -58,6 +59,8 @@ export const affiliateDetailsSchema = z.object({
   network_id: z.number().int().nullable(),
   pix_key: z.object({ type: z.enum(PIX_KEY_TYPES), key: z.string() }).nullable(),
   active: z.boolean(),
+  /** What the affiliate answered when applying (the programme's questions as they were asked). */
+  answers: z.array(applicationAnswerSchema),
 });
 export type AffiliateDetails = z.infer<typeof affiliateDetailsSchema>;
 

@@ -39,6 +39,7 @@ import { payoutProviderRoutes } from './modules/payouts/payout-provider.routes';
 import { payoutsAdminRoutes } from './modules/payouts/payouts.routes';
 import { receiptsRoutes } from './modules/payouts/receipts.routes';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes';
+import { programmeAdminRoutes, programmePublicRoutes } from './modules/programme/programme.routes';
 import { createSaleWriter, type SaleWriter } from './modules/sales/sale-writer';
 import { saleApiRoutes, salesAdminRoutes, salesRoutes } from './modules/sales/sales.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -265,6 +266,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
       await api.register(integrationReceiveRoutes);
       await api.register(payoutProviderRoutes);
       await api.register(logStreamRoutes);
+      await api.register(programmePublicRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
@@ -307,6 +309,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(mailAdminRoutes);
           await admin.register(integrationsAdminRoutes);
           await admin.register(bonusesAdminRoutes);
+          await admin.register(programmeAdminRoutes);
         });
       });
     },

@@ -38,6 +38,8 @@ const AUDIENCE: Record<string, Audience> = {
   'POST /api/v1/payouts/asaas/transfer-validation': 'provider',
   // A WebSocket opened without a header: each write on it carries its token (last describe below).
   'GET /api/v1/logs/stream': 'public',
+  // The public programme page (/programa); its application posts to /auth/register.
+  'GET /api/v1/programme': 'public',
 
   'GET /api/v1/me': 'signed-in',
   'PATCH /api/v1/me': 'signed-in',
@@ -143,6 +145,8 @@ const AUDIENCE: Record<string, Audience> = {
   'PATCH /api/v1/bonuses/{id}': 'admin',
   'GET /api/v1/bonus-awards': 'admin',
   'POST /api/v1/affiliates/{id}/bonuses': 'admin',
+  'GET /api/v1/programme/settings': 'admin',
+  'PUT /api/v1/programme/settings': 'admin',
   'GET /api/v1/api-keys': 'admin',
   'POST /api/v1/api-keys': 'admin',
   'DELETE /api/v1/api-keys/{id}': 'admin',

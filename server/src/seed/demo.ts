@@ -3,6 +3,7 @@ import { isDisposableEmail } from 'disposable-email-domains-js';
 import type { Db } from '../db/client';
 import { affiliates, campaigns, levels, networks, notifications, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedProgrammeDemo } from './demo-programme';
 
 /** The demo's people. Printed by `npm start`; the passwords are public, so this is demo only. */
 export const DEMO_ACCOUNTS = [
@@ -165,5 +166,6 @@ export async function seedDemoProgramme(db: Db, options: { withAdmin: boolean })
         });
       }
     }
+    await seedProgrammeDemo(tx);
   });
 }

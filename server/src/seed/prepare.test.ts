@@ -4,6 +4,7 @@ import { createTestDatabase, testConfig } from '../../test/helper';
 import type { Database } from '../db/client';
 import {
   affiliates,
+  applicationAnswers,
   bonusAwards,
   bonuses,
   campaigns,
@@ -17,6 +18,7 @@ import {
   payoutBatches,
   payoutItems,
   payoutReceipts,
+  programmePage,
   redemptions,
   sales,
   users,
@@ -141,6 +143,20 @@ describe('prepareDatabase', () => {
         (receipts[0]?.issCents ?? 0),
     );
     expect(receipts[0]?.inssCents).toBeGreaterThan(0);
+    // ...the public programme page with a pitch, an FAQ and questions, and its applicants' answers,
+    // the pending ones' among them (the approvals queue shows them).
+    const [page] = await database.db.select().from(programmePage);
+    expect(page?.pitch).not.toBe('');
+    expect(page?.faq.length).toBeGreaterThanOrEqual(3);
+    expect(page?.questions.length).toBeGreaterThanOrEqual(3);
+    const answers = await database.db.select().from(applicationAnswers);
+    const answered = new Set(answers.map((a) => a.affiliateId));
+    expect(answered.has(demoAffiliate?.id ?? 0)).toBe(true);
+    const pendingIds = (await database.db.select().from(affiliates).where(eq(affiliates.status, 'pending'))).map(
+      (a) => a.id,
+    );
+    expect(pendingIds.length).toBeGreaterThan(0);
+    expect(pendingIds.every((id) => answered.has(id))).toBe(true);
     // ...bonuses: last month's paid to those who met it, this month's running, a one-off to Ana.
     const seededBonuses = await database.db.select().from(bonuses);
     expect(seededBonuses.map((b) => b.closedAt !== null).sort()).toEqual([false, true]);

@@ -8,6 +8,7 @@ export * from './ledger';
 export * from './payouts';
 export * from './postbacks';
 export * from './programme';
+export * from './programme-page';
 export * from './sales';
 export * from './stats';
 export * from './system';

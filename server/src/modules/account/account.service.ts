@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../errors';
 import { toWebp } from '../../images';
 import { getUserState } from '../auth/user-state';
+import { findAnswers } from '../programme/programme.service';
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {
   const [row] = await db
@@ -116,12 +117,13 @@ export async function exportMyData(db: Db, userId: number) {
     db.select().from(signInDevices).where(eq(signInDevices.userId, userId)),
     db.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.userId, userId)),
   ]);
-  const [postback, myCoupons] = mine
+  const [postback, myCoupons, myAnswers] = mine
     ? await Promise.all([
         db.select().from(affiliatePostbacks).where(eq(affiliatePostbacks.affiliateId, mine.id)),
         db.select().from(coupons).where(eq(coupons.affiliateId, mine.id)),
+        findAnswers(db, [mine.id]).then((answers) => answers.get(mine.id) ?? []),
       ])
-    : [[], []];
+    : [[], [], []];
   return {
     exported_at: new Date().toISOString(),
     account,
@@ -132,5 +134,6 @@ export async function exportMyData(db: Db, userId: number) {
     sign_in_devices: myDevices,
     postback: postback[0] ?? null,
     coupons: myCoupons,
+    application_answers: myAnswers,
   };
 }

@@ -1,4 +1,4 @@
-import type { Affiliate, affiliateListQuerySchema } from '@contract/affiliates';
+import type { Affiliate, affiliateListQuerySchema, ListedAffiliate } from '@contract/affiliates';
 import type { Page } from '@contract/common';
 import type { AffiliateDetails, updateAffiliateBodySchema } from '@contract/users';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { AppError, fieldError } from '../../errors';
 import { mails } from '../../mail/templates';
 import { audit } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
+import { findAnswers } from '../programme/programme.service';
 import { queueWebhookEvent } from '../webhooks/webhook-queue';
 
 const affiliateColumns = {
@@ -45,7 +46,7 @@ const SORTS: Record<string, SQL> = {
 export async function findAffiliates(
   db: Db,
   query: z.output<typeof affiliateListQuerySchema>,
-): Promise<Page<Affiliate>> {
+): Promise<Page<ListedAffiliate>> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(affiliates.status, query.status));
   if (query.q) {
@@ -70,7 +71,12 @@ export async function findAffiliates(
       .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(affiliates).innerJoin(users, eq(users.id, affiliates.userId)).where(where),
   ]);
-  return { items: rows.map(toAffiliate), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+  const answers = await findAnswers(
+    db,
+    rows.map((row) => row.id),
+  );
+  const items = rows.map((row) => ({ ...toAffiliate(row), answers: answers.get(row.id) ?? [] }));
+  return { items, total: total?.n ?? 0, page: query.page, page_size: query.page_size };
 }
 
 async function lockAffiliate(db: Db, id: number) {
@@ -178,6 +184,7 @@ export async function getAffiliateDetails(db: Db, id: number): Promise<Affiliate
     .where(eq(affiliates.id, id));
   if (!row) throw new AppError('NOT_FOUND', `Affiliate ${id} not found.`);
   const { affiliate, user } = row;
+  const answers = await findAnswers(db, [affiliate.id]);
   return {
     id: affiliate.id,
     user_id: user.id,
@@ -190,6 +197,7 @@ export async function getAffiliateDetails(db: Db, id: number): Promise<Affiliate
     network_id: affiliate.networkId,
     pix_key: affiliate.pixKey && affiliate.pixKeyType ? { type: affiliate.pixKeyType, key: affiliate.pixKey } : null,
     active: user.deletedAt === null,
+    answers: answers.get(affiliate.id) ?? [],
   };
 }
 

@@ -21,6 +21,7 @@ import { getMaintenance } from '../../plugins/maintenance';
 import { registrationFlags, rememberSignIn } from '../fraud/fraud-checks';
 import { currentFraudRules } from '../fraud/fraud-rules.service';
 import { findActiveAdmins, notifyAdmins } from '../notifications/notifications.service';
+import { checkAnswers, saveAnswers } from '../programme/programme.service';
 import { queueWebhookEvent } from '../webhooks/webhook-queue';
 import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from './passwords';
 import { verifySecondFactor } from './two-factor.service';
@@ -61,6 +62,8 @@ const HOUR_MS = 60 * 60_000;
  * has an account (decision 012). Its mails are queued in its transaction; the notice to an owner after the answer.
  */
 export async function registerAffiliate(ctx: AppContext, body: z.output<typeof registerBodySchema>) {
+  // The programme's questions first: a refused answer is a 400 naming it, and nothing is written.
+  const answers = await checkAnswers(ctx.db, body.answers);
   // Hashed on both paths, so a taken email answers no sooner than a new one.
   const passwordHash = await hashPassword(body.password);
   const language = body.language ?? 'en';
@@ -93,6 +96,7 @@ export async function registerAffiliate(ctx: AppContext, body: z.output<typeof r
         .insert(affiliates)
         .values({ userId: user.id, code, status: 'pending', flags })
         .returning({ id: affiliates.id });
+      if (affiliate) await saveAnswers(tx, affiliate.id, answers);
       await queueWebhookEvent(tx, 'affiliate.registered', {
         id: affiliate?.id,
         user_id: user.id,

@@ -516,6 +516,8 @@ describe('route guards', () => {
     // The log's write stream (a WebSocket) opens without a token; each write on it carries its own
     // and is refused 401 without one (log-stream.test.ts).
     'GET /api/v1/logs/stream',
+    // The public programme page (/programa): its name, pitch, FAQ, questions and commissions.
+    'GET /api/v1/programme',
   ]);
 
   test('every API route but the public ones answers 401 without a token', async () => {
