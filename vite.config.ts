@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { chunkGroups, firstScreenPlugin, isChunkProbe } from './web/build/first-screen.ts';
 
 const PRELOADED =
-  /(app-shared|sign-in|public-shared|signed-in|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found)-/;
+  /(app-shared|sign-in|public-shared|signed-in|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found|programme-page)-/;
 
 export default defineConfig(async ({ command }) => ({
   root: 'web',

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ANSWER_MAX_LENGTH, QUESTION_KINDS } from './programme-rules';
+
+export { ANSWER_MAX_LENGTH, answerProblem, QUESTION_KINDS, type QuestionKind } from './programme-rules';
 
 /**
  * The public programme page (issue 30, point 1; docs/decisions/043): the programme's name, pitch,
@@ -6,22 +9,11 @@ import { z } from 'zod';
  * Answers are kept per affiliate, with the question's label as it was asked.
  */
 
-export const QUESTION_KINDS = ['text', 'long_text', 'choice', 'url', 'number'] as const;
 export const questionKindSchema = z.enum(QUESTION_KINDS);
-export type QuestionKind = z.infer<typeof questionKindSchema>;
 
 export const MAX_QUESTIONS = 20;
 export const MAX_FAQ_ITEMS = 20;
 export const MAX_CHOICE_OPTIONS = 20;
-/** The longest answer of each kind: a line, a paragraph. */
-export const ANSWER_MAX_LENGTH: Record<QuestionKind, number> = {
-  text: 200,
-  long_text: 2000,
-  choice: 120,
-  url: 500,
-  number: 30,
-};
-
 /** A question's id: the server gives one to a new question and keeps it while the question stays. */
 export const questionIdSchema = z
   .string()
@@ -131,21 +123,3 @@ export const applicationAnswerSchema = z.object({
   value: z.string(),
 });
 export type ApplicationAnswer = z.infer<typeof applicationAnswerSchema>;
-
-/** Why an answer does not fit its question, or null: shared by the form and the server. */
-export function answerProblem(question: Pick<Question, 'kind' | 'options' | 'required'>, value: string): string | null {
-  const text = value.trim();
-  if (!text) return question.required ? 'is required' : null;
-  if (text.length > ANSWER_MAX_LENGTH[question.kind])
-    return `must have at most ${ANSWER_MAX_LENGTH[question.kind]} characters`;
-  switch (question.kind) {
-    case 'choice':
-      return question.options.includes(text) ? null : 'must be one of the options';
-    case 'url':
-      return /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(text) ? null : 'must be an http or https address';
-    case 'number':
-      return /^-?\d{1,15}([.,]\d{1,6})?$/.test(text) ? null : 'must be a number';
-    default:
-      return /[\r\n]/.test(text) && question.kind === 'text' ? 'must be one line' : null;
-  }
-}

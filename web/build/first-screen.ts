@@ -12,7 +12,7 @@ const SIGN_IN = src('app/routes/auth/login.tsx');
 /** What a signed-in page needs before it shows anything: the layout, its texts, and the home (where sign-in lands). */
 const SIGNED_IN = [src('layouts/full-layout.tsx'), src('i18n/locales/en-app.ts'), src('app/routes/home.tsx')];
 /** The screens of the signed-out routes (PUBLIC_ROOTS): what they share with the signed-in area stays out of it. */
-const PUBLIC_SCREEN = /[\\/]app[\\/]routes[\\/](auth[\\/]|not-found|logout)/;
+const PUBLIC_SCREEN = /[\\/]app[\\/]routes[\\/](auth[\\/]|not-found|logout|programme-page)/;
 const LANGUAGE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)\.ts$/;
 /** Set while the probe build runs (its own config must not probe again). */
 const PROBE = 'AFILIADOS_CHUNK_PROBE';

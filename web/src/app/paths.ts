@@ -58,6 +58,10 @@ export const paths = {
   adminIntegrations: '/admin/integracoes',
   adminMails: '/admin/emails',
   adminBonuses: '/admin/bonus',
+  adminProgramme: '/admin/programa',
+
+  // Public: the programme's page, with its application form (issue 30; its own frame)
+  programme: '/programa',
 
   // Public (blank layout)
   authLogin: AUTH_LOGIN_PATH,

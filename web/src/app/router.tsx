@@ -97,6 +97,7 @@ const adminRoutes: RouteObject[] = [
   },
   { path: paths.adminMails, element: screen('adminMails', () => import('./routes/admin/mails')) },
   { path: paths.adminBonuses, element: screen('adminBonuses', () => import('./routes/admin/bonuses')) },
+  { path: paths.adminProgramme, element: screen('adminProgramme', () => import('./routes/admin/programme-settings')) },
   {
     path: paths.adminFraudRules,
     element: screen('adminFraudRules', () => import('./routes/admin/fraud-rules')),
@@ -136,6 +137,8 @@ export const routes: RouteObject[] = [
   // stale user state is emptied too (and no `from` brings the next sign-in back here); outside the
   // main layout so no header request or live stream starts for a session that is ending.
   { path: paths.logout, element: screen('logout', () => import('./routes/logout')) },
+  // The public programme page: signed in or not, a frame of its own, no signed-in code (decision 043).
+  { path: paths.programme, element: screen('programme', () => import('./routes/programme-page')) },
   {
     element: <SessionGuard />,
     children: [

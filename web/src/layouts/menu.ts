@@ -21,6 +21,7 @@ import {
   IconStairsUp,
   IconTrophy,
   IconUserCheck,
+  IconUserPlus,
   IconUsers,
   IconWallet,
   IconWebhook,
@@ -61,6 +62,7 @@ export const MENU: MenuSection[] = [
     adminOnly: true,
     items: [
       { screen: 'adminApproveAffiliates', icon: IconUserCheck },
+      { screen: 'adminProgramme', icon: IconUserPlus },
       { screen: 'adminUsers', icon: IconUsers },
       { screen: 'adminNetworks', icon: IconAffiliate },
       { screen: 'adminLevels', icon: IconStairsUp },

@@ -49,6 +49,8 @@ export const ar: MenuMessages = {
     adminIntegrations: 'التكاملات',
     adminMails: 'البريد الإلكتروني',
     adminBonuses: 'المكافآت',
+    adminProgramme: 'صفحة البرنامج',
+    programme: 'برنامج التسويق بالعمولة',
     authLogin: 'تسجيل الدخول',
     authRegister: 'إنشاء حساب',
     authForgotPassword: 'نسيت كلمة المرور',

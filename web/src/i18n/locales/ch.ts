@@ -49,6 +49,8 @@ export const ch: MenuMessages = {
     adminIntegrations: '集成',
     adminMails: '邮件',
     adminBonuses: '奖金',
+    adminProgramme: '计划页面',
+    programme: '联盟计划',
     authLogin: '登录',
     authRegister: '创建账户',
     authForgotPassword: '忘记密码',

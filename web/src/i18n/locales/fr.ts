@@ -49,6 +49,8 @@ export const fr: MenuMessages = {
     adminIntegrations: 'Intégrations',
     adminMails: 'E-mails',
     adminBonuses: 'Primes',
+    adminProgramme: 'Page du programme',
+    programme: "Programme d'affiliation",
     authLogin: 'Se connecter',
     authRegister: 'Créer un compte',
     authForgotPassword: 'Mot de passe oublié',

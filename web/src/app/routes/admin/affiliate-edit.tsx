@@ -4,6 +4,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { PageHeader } from '../../../components/page-header';
 import { useAffiliateDetails } from '../../../features/affiliates/api/affiliate-settings';
 import { AffiliateSettingsForm } from '../../../features/affiliates/components/affiliate-settings-form';
+import { ApplicationAnswers } from '../../../features/affiliates/components/application-answers';
 import { AuditTrail } from '../../../features/audit/components/audit-trail';
 import { useLevels } from '../../../features/levels/api/levels';
 import { useNetworks } from '../../../features/networks/api/networks';
@@ -28,6 +29,7 @@ export default function AffiliateEditScreen() {
             levels={(levels.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
             networks={(networks.data ?? []).map((n) => ({ value: String(n.id), label: n.name }))}
           />
+          <ApplicationAnswers answers={affiliate.data.answers} />
           <AuditTrail entity="affiliate" entityId={affiliate.data.id} />
         </SimpleGrid>
       ) : (

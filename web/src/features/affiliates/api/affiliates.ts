@@ -1,4 +1,4 @@
-import type { Affiliate, AffiliateListQuery } from '@contract/affiliates';
+import type { Affiliate, AffiliateListQuery, ListedAffiliate } from '@contract/affiliates';
 import type { Page } from '@contract/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ const AFFILIATES_KEY = ['affiliates'] as const;
 export const affiliatesQuery = (query: AffiliateListQuery) =>
   queryOptions({
     queryKey: [...AFFILIATES_KEY, query],
-    queryFn: () => api<Page<Affiliate>>(`/affiliates?${queryString(query)}`),
+    queryFn: () => api<Page<ListedAffiliate>>(`/affiliates?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

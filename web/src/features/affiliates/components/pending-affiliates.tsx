@@ -1,4 +1,4 @@
-import type { Affiliate } from '@contract/affiliates';
+import type { ListedAffiliate as Affiliate } from '@contract/affiliates';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useAffiliates, useDecideAffiliate } from '../api/affiliates';
+import { AnswerList } from './application-answers';
 
 const PAGE_SIZE = 20;
 
@@ -110,6 +111,11 @@ export function PendingAffiliates() {
                 ))}
               </Group>
             ),
+          },
+          {
+            accessor: 'answers',
+            title: t('affiliates.answers'),
+            render: (a) => (a.answers.length > 0 ? <AnswerList answers={a.answers} compact /> : '—'),
           },
           {
             accessor: 'code',

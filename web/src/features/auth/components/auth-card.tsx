@@ -8,17 +8,22 @@ export function AuthCard({
   subtitle,
   children,
   footer,
+  withBrand = true,
 }: {
   title: string;
+  /** The mark above the card: off where the page around it carries it (/programa). */
+  withBrand?: boolean;
   subtitle?: string;
   children: ReactNode;
   footer?: ReactNode;
 }) {
   return (
     <Stack gap="lg">
-      <Center>
-        <BrandMark size="lg" />
-      </Center>
+      {withBrand && (
+        <Center>
+          <BrandMark size="lg" />
+        </Center>
+      )}
       {/* The theme's radius and shadow: the settings' (SPEC.md §1: radius 12, card shadow on). */}
       <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap={4} mb="lg">
