@@ -11,8 +11,9 @@ export function ProgrammeFaq({ faq }: { faq: FaqItem[] }) {
       <Title order={2} fz="xl" id="programme-faq">
         {t('programme.faq')}
       </Title>
-      {faq.map((item) => (
-        <Paper key={item.question} withBorder p="md" component="details">
+      {faq.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two items may ask the same question; the list never reorders here
+        <Paper key={`${index}-${item.question}`} withBorder p="md" component="details">
           <Text component="summary" fw={600} style={{ cursor: 'pointer' }}>
             {item.question}
           </Text>
