@@ -48,14 +48,22 @@ function interpolate(text: string, values: Record<string, unknown>): string {
  */
 const isolateLtr = (text: string) => (text ? `\u2066${text}\u2069` : text);
 
+// Made once per language: making one is far dearer than asking it (see lib/format.ts).
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralOf(language: Language, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(LOCALE_OF[language]);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
 /** The text of `key` in the current language, falling back to English, then to defaultValue or the key. */
 export function t(key: string, options: TranslateOptions = {}): string {
   const { count, defaultValue, ...values } = options;
   for (const language of [current, DEFAULT_LANGUAGE]) {
-    const candidates =
-      count === undefined
-        ? [key]
-        : [`${key}_${new Intl.PluralRules(LOCALE_OF[language]).select(count)}`, `${key}_other`, key];
+    const candidates = count === undefined ? [key] : [`${key}_${pluralOf(language, count)}`, `${key}_other`, key];
     for (const candidate of candidates) {
       const text = lookup(bundles[language], candidate);
       if (text === undefined) continue;

@@ -42,8 +42,9 @@ export default function FullLayout() {
   // SPEC.md §4: the mobile-open flag; the sidebar-open flag is the persisted sidebar type.
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [isSettingsOpen, { open: openSettings, close: closeSettings }] = useDisclosure(false);
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const isPainted = useAfterFirstPaint();
+  // Read at once rather than after the first render: a phone would otherwise render the whole page as
+  // a desktop first, then again as a phone (bench/lighthouse).
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false }) ?? false;
   // From the start, as ever: a notification that comes while the page loads is shown (as a toast
   // once the toasts' chunk is there) and logged.
   useNotificationStream();
@@ -74,11 +75,7 @@ export default function FullLayout() {
         }}
         padding={{ base: 'md', sm: 'lg' }}
       >
-        {isPainted && (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        )}
+        <ToastsSlot />
         <AppShell.Header>
           <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
@@ -92,7 +89,7 @@ export default function FullLayout() {
               <UnstyledButton component={Link} to={paths.home}>
                 <BrandMark />
               </UnstyledButton>
-              {!isHorizontal && (
+              {!isHorizontal && !isPhone && (
                 <Tooltip label={isSidebarOpen ? t('header.collapseSidebar') : t('header.expandSidebar')}>
                   <ActionIcon
                     variant="subtle"
@@ -115,7 +112,7 @@ export default function FullLayout() {
             <Group gap={4} wrap="nowrap">
               <LanguageMenu />
               <ColorModeToggle />
-              <BellSlot isPainted={isPainted} />
+              <BellSlot />
               <SettingsButton onClick={openSettings} />
               <ProfileMenu />
             </Group>
@@ -124,7 +121,8 @@ export default function FullLayout() {
         </AppShell.Header>
 
         <AppShell.Navbar p="sm" aria-label={t('menu.main')}>
-          <SideMenu sections={sections} mini={isMini} onNavigate={closeMobile} />
+          {/* On a phone the menu is a drawer: built when it opens, not with every page. */}
+          {(!isPhone || isMobileOpen) && <SideMenu sections={sections} mini={isMini} onNavigate={closeMobile} />}
         </AppShell.Navbar>
 
         <AppShell.Main>
@@ -138,8 +136,23 @@ export default function FullLayout() {
   );
 }
 
+// Each slot keeps its own "painted" state: kept in the layout, its change would render the whole
+// layout again (about 360 components, bench/lighthouse) to show two.
+
+/** The toasts' container, once the page has painted. */
+function ToastsSlot() {
+  const isPainted = useAfterFirstPaint();
+  if (!isPainted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 /** The bell: its button at once, its list (and the request for it) once the page has painted. */
-function BellSlot({ isPainted }: { isPainted: boolean }) {
+function BellSlot() {
+  const isPainted = useAfterFirstPaint();
   const [isOpenAsked, setOpenAsked] = useState(false);
   const standIn = <BellButton onClick={() => setOpenAsked(true)} />;
   if (!isPainted) return standIn;

@@ -33,15 +33,24 @@ export function SideMenu({
   useEffect(() => {
     const box = viewport.current;
     const entry = box?.querySelector<HTMLElement>(`a[href="${CSS.escape(pathname)}"]`);
-    if (box && entry) {
-      // Within the menu only (scrollIntoView could move the page too).
-      const area = box.getBoundingClientRect();
-      const item = entry.getBoundingClientRect();
-      if (item.bottom > area.bottom) box.scrollTop += item.bottom - area.bottom + 32;
-      else if (item.top < area.top) box.scrollTop -= area.top - item.top + 8;
-    }
-    measure();
-  }, [pathname, measure]);
+    if (!box || !entry) return;
+    // Where the entry sits, once the page is laid out: asking for it here (getBoundingClientRect)
+    // would lay the whole page out in the middle of its first render (bench/lighthouse).
+    const observer = new IntersectionObserver(
+      ([seen]) => {
+        observer.disconnect();
+        const area = seen?.rootBounds;
+        if (!seen || !area) return;
+        const item = seen.boundingClientRect;
+        // Within the menu only (scrollIntoView could move the page too).
+        if (item.bottom > area.bottom) box.scrollTop += item.bottom - area.bottom + 32;
+        else if (item.top < area.top) box.scrollTop -= area.top - item.top + 8;
+      },
+      { root: box },
+    );
+    observer.observe(entry);
+    return () => observer.disconnect();
+  }, [pathname]);
   useEffect(() => {
     const box = viewport.current;
     if (!box) return;

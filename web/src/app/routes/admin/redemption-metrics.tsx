@@ -3,6 +3,7 @@ import { BreakdownView } from '../../../features/metrics/components/breakdown-vi
 import { MetricsScreen } from '../../../features/metrics/components/metrics-screen';
 import { useNetworks } from '../../../features/networks/api/networks';
 import { useTranslation } from '../../../i18n';
+import { formatNumber } from '../../../lib/format';
 
 export default function RedemptionMetricsScreen() {
   const { t, i18n } = useTranslation();
@@ -38,7 +39,7 @@ export default function RedemptionMetricsScreen() {
                   ? '—'
                   : t('metrics.days', {
                       count: data.average_days_to_pay,
-                      value: new Intl.NumberFormat(i18n.language).format(data.average_days_to_pay),
+                      value: formatNumber(data.average_days_to_pay, i18n.language),
                     })}
               </Text>
             </Card>

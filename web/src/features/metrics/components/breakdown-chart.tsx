@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
-import { formatMoney, formatMoneyShort } from '../../../lib/format';
+import { dateFormat, formatMoney, formatMoneyShort } from '../../../lib/format';
 
 const COLORS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'yellow.6', 'red.6', 'gray.6'];
 
@@ -33,7 +33,7 @@ export default function BreakdownChart(
     );
   }
   const data = props.series.map((d) => ({
-    day: new Intl.DateTimeFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
+    day: dateFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${d.day}T12:00:00Z`),
     ),
     ...Object.fromEntries(props.keys.map((k) => [k.label, (d.values[k.key] ?? 0) / 100])),

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import type { Dashboard } from '@contract/metrics';
 import { LineChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
+import { dateFormat, formatNumber } from '../../../lib/format';
 
 /** One measure per day, this period against the previous one laid over it day by day. */
 export default function ComparisonChart({
@@ -17,7 +18,7 @@ export default function ComparisonChart({
   const value = (d: Dashboard['series'][number] | undefined) =>
     d === undefined ? 0 : measure.endsWith('_cents') ? d[measure] / 100 : d[measure];
   const data = current.map((d, i) => ({
-    day: new Intl.DateTimeFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
+    day: dateFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${d.day}T12:00:00Z`),
     ),
     [t('metrics.thisPeriod')]: value(d),
@@ -32,7 +33,7 @@ export default function ComparisonChart({
       withLegend
       tickLine="none"
       gridAxis="y"
-      valueFormatter={(v) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(v)}
+      valueFormatter={(v) => formatNumber(v, i18n.language, { maximumFractionDigits: 2 })}
       series={[
         { name: t('metrics.thisPeriod'), color: 'brand.6' },
         { name: t('metrics.previousPeriod'), color: 'gray.5', strokeDasharray: '5 5' },

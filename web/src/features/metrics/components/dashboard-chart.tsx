@@ -2,13 +2,13 @@ import '@mantine/charts/styles.css';
 import type { Dashboard } from '@contract/metrics';
 import { AreaChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
-import { formatMoneyShort } from '../../../lib/format';
+import { dateFormat, formatMoneyShort, formatNumber } from '../../../lib/format';
 
 /** Clicks and approved commission per day. Its own chunk: the heaviest part of the dashboard. */
 export default function DashboardChart({ series }: { series: Dashboard['series'] }) {
   const { t, i18n } = useTranslation();
   const data = series.map((d) => ({
-    day: new Intl.DateTimeFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
+    day: dateFormat(i18n.language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${d.day}T12:00:00Z`),
     ),
     [t('metrics.kpis.clicks')]: d.clicks,
@@ -25,7 +25,7 @@ export default function DashboardChart({ series }: { series: Dashboard['series']
         { name: t('metrics.kpis.clicks'), color: 'brand.5' },
         { name: t('metrics.kpis.commission'), color: 'teal.6', yAxisId: 'right' },
       ]}
-      valueFormatter={(v) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(v)}
+      valueFormatter={(v) => formatNumber(v, i18n.language, { maximumFractionDigits: 2 })}
       curveType="monotone"
       withLegend
       tickLine="none"

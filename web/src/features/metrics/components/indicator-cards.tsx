@@ -5,7 +5,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-r
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatDate, formatMoney, formatRate } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber, formatRate } from '../../../lib/format';
 import { useIndicators } from '../api/metrics';
 import { CsvButton } from './csv-button';
 
@@ -22,8 +22,8 @@ export function IndicatorCards({ query }: { query: PeriodQuery }) {
     if (item.key.endsWith('_bps')) return formatRate(value, i18n.language);
     if (item.key.endsWith('_cents')) return formatMoney(value, i18n.language);
     if (item.key === 'average_days_to_pay')
-      return t('metrics.days', { count: value, value: new Intl.NumberFormat(i18n.language).format(value) });
-    return new Intl.NumberFormat(i18n.language).format(value);
+      return t('metrics.days', { count: value, value: formatNumber(value, i18n.language) });
+    return formatNumber(value, i18n.language);
   };
   // In the file each figure is a plain number a spreadsheet can add up; its unit goes in its label.
   const csvLabel = (key: Item['key']) => {

@@ -2,7 +2,7 @@ import type { DashboardTotals } from '@contract/metrics';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { FigureText } from '../../../components/figure-text';
 import { useTranslation } from '../../../i18n';
-import { formatMoney, formatRate } from '../../../lib/format';
+import { formatMoney, formatNumber, formatRate } from '../../../lib/format';
 
 /**
  * The period's figures; commissions and sales are approved ones unless the card says pending. The
@@ -12,7 +12,7 @@ import { formatMoney, formatRate } from '../../../lib/format';
 export function KpiCards({ totals, available }: { totals: DashboardTotals | undefined; available?: number | null }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language);
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   const values: Record<string, string> | undefined = totals && {
     clicks: number(totals.clicks),
     sales: number(totals.approved_sales),

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from '../../../i18n';
+import { formatNumber } from '../../../lib/format';
 
 /** How many keys the chart shows; the table below it lists them all. */
 const CHART_KEYS = 8;
@@ -16,7 +17,7 @@ export default function TrafficChart({ rows }: { rows: { label: string; clicks: 
       dataKey="label"
       orientation="vertical"
       yAxisProps={{ width: 120 }}
-      valueFormatter={(n: number) => new Intl.NumberFormat(i18n.language).format(n)}
+      valueFormatter={(n: number) => formatNumber(n, i18n.language)}
       series={[{ name: 'clicks', label: t('traffic.clicks'), color: 'brand.6' }]}
       tickLine="none"
       gridAxis="x"

@@ -13,7 +13,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { ResponsiveDataTable } from '../../../components/responsive-data-table';
 import { type TFunction, useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { formatMoney, formatRate } from '../../../lib/format';
+import { formatMoney, formatNumber, formatRate } from '../../../lib/format';
 import { useClickBreakdown } from '../api/metrics';
 import { CsvButton } from './csv-button';
 
@@ -135,7 +135,7 @@ export function TrafficView({
                   accessor: 'clicks',
                   title: t('traffic.clicks'),
                   textAlign: 'right',
-                  render: (r) => new Intl.NumberFormat(i18n.language).format(r.clicks),
+                  render: (r) => formatNumber(r.clicks, i18n.language),
                 },
                 { accessor: 'sales', title: t('traffic.sales'), textAlign: 'right' },
                 {

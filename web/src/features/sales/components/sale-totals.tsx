@@ -2,13 +2,13 @@ import type { SaleTotals as Totals } from '@contract/sales';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { FigureText } from '../../../components/figure-text';
 import { useTranslation } from '../../../i18n';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 
 /** The filtered list's totals: what the rows below add up to, not only the page shown. */
 export function SaleTotals({ totals }: { totals: Totals | undefined }) {
   const { t, i18n } = useTranslation();
   const cards = [
-    { key: 'count', value: totals ? new Intl.NumberFormat(i18n.language).format(totals.count) : null },
+    { key: 'count', value: totals ? formatNumber(totals.count, i18n.language) : null },
     { key: 'amount', value: totals ? formatMoney(totals.amount_cents, i18n.language) : null },
     { key: 'approved', value: totals ? formatMoney(totals.approved_commission_cents, i18n.language) : null },
     { key: 'pending', value: totals ? formatMoney(totals.pending_commission_cents, i18n.language) : null },

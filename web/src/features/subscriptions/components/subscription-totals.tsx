@@ -2,7 +2,7 @@ import type { SubscriptionPage } from '@contract/subscriptions';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconCoin, IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 
 /** Over every subscription the filters match, not only the page shown: how many are active, what renewals earned. */
 export function SubscriptionTotals({ totals }: { totals: SubscriptionPage['totals'] | undefined }) {
@@ -11,7 +11,7 @@ export function SubscriptionTotals({ totals }: { totals: SubscriptionPage['total
     {
       key: 'active',
       icon: <IconRepeat size={20} />,
-      value: totals ? new Intl.NumberFormat(i18n.language).format(totals.active) : null,
+      value: totals ? formatNumber(totals.active, i18n.language) : null,
     },
     {
       key: 'recurring',
