@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { loadAppMessages } from '../i18n';
+import { loadAppMessages, loadProgrammeMessages } from '../i18n';
 import { BlankLayout } from '../layouts/blank-layout';
 import { LayoutShell } from '../layouts/layout-shell';
 import { setApiHandlers } from '../lib/api-client';
@@ -13,6 +13,10 @@ import { screen } from './screen';
 const FullLayout = lazy(() =>
   Promise.all([import('../layouts/full-layout'), loadAppMessages()]).then(([layout]) => layout),
 );
+
+/** A screen that asks the programme's questions: its code and its texts arrive together. */
+const withProgrammeMessages = <T,>(module: Promise<T>) =>
+  Promise.all([module, loadProgrammeMessages()]).then(([loaded]) => loaded);
 
 const mainRoutes: RouteObject[] = [
   { path: paths.home, element: screen('home', () => import('./routes/home')) },
@@ -119,7 +123,10 @@ const adminRoutes: RouteObject[] = [
 
 const publicRoutes: RouteObject[] = [
   { path: paths.authLogin, element: screen('authLogin', () => import('./routes/auth/login')) },
-  { path: paths.authRegister, element: screen('authRegister', () => import('./routes/auth/register')) },
+  {
+    path: paths.authRegister,
+    element: screen('authRegister', () => withProgrammeMessages(import('./routes/auth/register'))),
+  },
   {
     path: paths.authForgotPassword,
     element: screen('authForgotPassword', () => import('./routes/auth/forgot-password')),
@@ -138,7 +145,10 @@ export const routes: RouteObject[] = [
   // main layout so no header request or live stream starts for a session that is ending.
   { path: paths.logout, element: screen('logout', () => import('./routes/logout')) },
   // The public programme page: signed in or not, a frame of its own, no signed-in code (decision 043).
-  { path: paths.programme, element: screen('programme', () => import('./routes/programme-page')) },
+  {
+    path: paths.programme,
+    element: screen('programme', () => withProgrammeMessages(import('./routes/programme-page'))),
+  },
   {
     element: <SessionGuard />,
     children: [

@@ -78,18 +78,37 @@ export type TFunction = typeof t;
 
 let appMessages: Promise<void> | null = null;
 
-/** English whole: the sign-in page's texts and the signed-in area's (`errors` is in both: merged). */
+/** English whole: the sign-in page's texts and the signed-in area's (a group in both is merged). */
 export function withAppMessages(base: typeof en, app: AppMessages) {
-  return { ...base, ...app, errors: { ...base.errors, ...app.errors } };
+  return {
+    ...base,
+    ...app,
+    screens: { ...base.screens, ...app.screens },
+    auth: { ...base.auth, ...app.auth },
+    errors: { ...base.errors, ...app.errors },
+    header: { ...base.header, ...app.header },
+    common: { ...base.common, ...app.common },
+  };
 }
 
 /** The signed-in area's English texts (the fallback of every language); loaded once, with that area. */
 export function loadAppMessages(): Promise<void> {
   appMessages ??= import('./locales/en-app').then(({ enApp }) => {
-    bundles.en = withAppMessages(en, enApp);
+    bundles.en = withAppMessages(bundles.en as typeof en, enApp);
     for (const listener of listeners) listener();
   });
   return appMessages;
+}
+
+let programmeMessages: Promise<void> | null = null;
+
+/** The programme page's and the application's English texts; loaded once, with those screens. */
+export function loadProgrammeMessages(): Promise<void> {
+  programmeMessages ??= import('./locales/en-programme').then(({ enProgramme }) => {
+    bundles.en = { ...bundles.en, ...enProgramme };
+    for (const listener of listeners) listener();
+  });
+  return programmeMessages;
 }
 
 /** Makes a language current, fetching its translations first when they are not loaded yet. */

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { withAppMessages } from '.';
 import { en } from './locales/en';
 import { enApp } from './locales/en-app';
+import { enProgramme } from './locales/en-programme';
 import { pt } from './locales/pt';
 
 type Messages = { [key: string]: string | Messages };
@@ -45,7 +46,7 @@ describe('translation keys', () => {
   });
 
   test.each([
-    ['English', withAppMessages(en, enApp) as Messages],
+    ['English', { ...withAppMessages(en, enApp), ...enProgramme } as Messages],
     ['Portuguese', pt as Messages],
   ])('every key the app uses has a text in %s', (_language, messages) => {
     expect(usedKeys.filter((key) => !resolves(messages, key))).toEqual([]);

@@ -1,4 +1,5 @@
 import type { AppMessages } from './en-app';
+import type { ProgrammeMessages } from './en-programme';
 
 /**
  * English, the default language (SPEC.md §9): what the signed-out screens need. The signed-in
@@ -7,53 +8,8 @@ import type { AppMessages } from './en-app';
 export const en = {
   product: 'Afiliados',
   screens: {
-    home: 'Home',
-    redemptions: 'Redemptions',
+    // The signed-out screens' titles; the signed-in screens' are in en-app.ts.
     logout: 'Sign out',
-    changePassword: 'Change password',
-    account: 'Account',
-    campaigns: 'Campaigns',
-    campaignDetails: 'Campaign details',
-    sales: 'Sales',
-    saleDetails: 'Sale details',
-    subscriptions: 'Subscriptions',
-    contact: 'Contact us',
-    linkGenerator: 'Link generator',
-    adminTopAffiliates: 'Top 10 affiliates',
-    adminNetworks: 'Affiliate networks',
-    adminNetworkDetails: 'Network details',
-    adminNetworkCreate: 'Create network',
-    adminNetworkSales: 'Network sales',
-    adminNetworkAddAffiliate: 'Add affiliate to network',
-    adminNetworkEdit: 'Edit network',
-    adminRedemptionHistory: 'Redemption history',
-    adminUsers: 'Users',
-    adminUserCreate: 'Register user',
-    adminUserEdit: 'Edit user',
-    adminPaymentHistory: 'Payment history',
-    adminSalesOverview: 'Sales overview',
-    adminSaleCreate: 'Record a sale',
-    adminAffiliateDelete: 'Deactivate affiliate',
-    adminAffiliateEdit: 'Edit affiliate',
-    adminLevels: 'Levels',
-    adminLevelEdit: 'Edit level',
-    adminLevelCreate: 'Create level',
-    adminCampaignCreate: 'Create campaign',
-    adminCampaignEdit: 'Edit campaign',
-    adminAnalytics: 'Analytics',
-    adminIndicators: 'Indicators',
-    adminPaymentMethodMetrics: 'Payment methods',
-    adminSalesOriginMetrics: 'Sales origin',
-    adminTrafficMetrics: 'Traffic',
-    adminFraudRules: 'Fraud rules',
-    adminRedemptionMetrics: 'Redemption metrics',
-    adminSalesMetrics: 'Sales metrics',
-    adminApproveAffiliates: 'Approve affiliates',
-    adminWebhooks: 'Webhooks',
-    adminIntegrations: 'Integrations',
-    adminMails: 'Emails',
-    adminBonuses: 'Bonuses',
-    adminProgramme: 'Programme page',
     programme: 'Affiliate programme',
     authLogin: 'Sign in',
     authRegister: 'Create account',
@@ -63,13 +19,6 @@ export const en = {
     authMaintenance: 'Maintenance',
     authNotFound: 'Page not found',
     notFound: 'Page not found',
-  },
-  menu: {
-    main: 'Main',
-    administration: 'Administration',
-    metrics: 'Metrics',
-    toggleNavigation: 'Toggle navigation',
-    moreBelow: 'More below',
   },
   auth: {
     email: 'Email',
@@ -104,10 +53,6 @@ export const en = {
     saveNewPassword: 'Save new password',
     askNewLink: 'Ask for a new link',
     passwordReset: 'Your password was changed. Sign in with the new one.',
-    currentPassword: 'Current password',
-    changePassword: 'Change password',
-    changeSubtitle: 'Changing your password signs you out everywhere else.',
-    passwordChanged: 'Password changed. Your other sessions were signed out.',
     signingOut: 'Signing out…',
     maintenanceDefault: 'The portal is under maintenance. Please come back in a little while.',
     tryAgain: 'Try again',
@@ -132,26 +77,6 @@ export const en = {
     NETWORK: 'Could not reach the server. Check your connection.',
     generic: 'Something went wrong. Please try again.',
   },
-  programme: {
-    earn: 'What you earn',
-    perSale: 'per sale',
-    cookieDays_one: 'for sales within {{count}} day of the click',
-    cookieDays_other: 'for sales within {{count}} days of the click',
-    faq: 'Frequently asked questions',
-    apply: 'Apply to join',
-    applySubtitle: 'Tell us about you and how you will promote us. An administrator reviews each application.',
-    applyNow: 'Apply now',
-    aboutYou: 'About you and your channels',
-    choose: 'Choose one',
-    unavailable: 'The programme page could not be loaded.',
-    invalid: {
-      url: 'Enter an address starting with http:// or https://',
-      number: 'Enter a number',
-      choice: 'Choose one of the options',
-      text: 'Keep it shorter',
-      long_text: 'Keep it shorter',
-    },
-  },
   validation: {
     required: 'Required',
     email: 'Enter a valid email address',
@@ -166,14 +91,9 @@ export const en = {
     language: 'Language',
     darkMode: 'Switch to dark mode',
     lightMode: 'Switch to light mode',
-    settings: 'Presentation settings',
-    notifications: 'Notifications',
-    collapseSidebar: 'Collapse the sidebar',
-    expandSidebar: 'Expand the sidebar',
   },
   common: {
     close: 'Close',
-    noNotifications: 'Nothing new. Notifications about your account, sales and redemptions appear here.',
     loading: 'Loading',
     backHome: 'Back to the home page',
     notFoundText: 'The page you are looking for does not exist or has moved.',
@@ -181,4 +101,4 @@ export const en = {
 };
 
 export type PublicMessages = typeof en;
-export type Messages = PublicMessages & AppMessages;
+export type Messages = PublicMessages & AppMessages & ProgrammeMessages;
