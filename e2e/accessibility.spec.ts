@@ -7,6 +7,7 @@ import {
   call,
   createApprovedAffiliate,
   createCampaign,
+  createPendingAffiliate,
   useSession,
 } from './support/api';
 
@@ -66,6 +67,32 @@ test.describe('[A11Y] no serious axe violations', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test('[A11Y] the public programme page and its admin screen', async ({ page, browser }) => {
+    await page.goto('/programa');
+    await expect(page.getByRole('heading', { name: 'Apply to join' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await useSession(admin, ADMIN.email, ADMIN.password);
+    await admin.goto('/admin/programa');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Programme page' })).toBeVisible();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await context.close();
+  });
+
+  test('[A11Y] the approvals queue after an approval: the feedback and its close button', async ({ page }) => {
+    const pending = await createPendingAffiliate('Fecha', `Aviso${Date.now()}`.slice(0, 12));
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/aprovar-afiliados');
+    await page
+      .getByRole('button', { name: `Approve ${pending.first} ${pending.last}` })
+      .first()
+      .click();
+    await expect(page.getByRole('status')).toContainText('1 registration approved');
+    await expect(page.getByRole('status').getByRole('button', { name: 'Close' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   test('[A11Y] an affiliate account page', async ({ page }) => {
     const affiliate = await createApprovedAffiliate('Acessivel', 'Pessoa');

@@ -1,6 +1,7 @@
 import { Alert, type AlertProps } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../i18n';
 
 export type Feedback = { tone: 'error' | 'success'; text: string };
 
@@ -13,6 +14,7 @@ export function FormAlert({
   tone = 'error',
   ...props
 }: { message: ReactNode; tone?: Feedback['tone'] } & Omit<AlertProps, 'color' | 'icon' | 'role'>) {
+  const { t } = useTranslation();
   if (!message) return null;
   const isError = tone === 'error';
   return (
@@ -20,6 +22,8 @@ export function FormAlert({
       color={isError ? 'red' : 'teal'}
       icon={isError ? <IconAlertCircle /> : <IconCircleCheck />}
       role={isError ? 'alert' : 'status'}
+      // A close button needs a name a screen reader can say (axe: button-name).
+      closeButtonLabel={t('common.close')}
       {...props}
     >
       {message}
