@@ -29,7 +29,8 @@ const SERVER_LAYERS = [
   // A checkout's events become sale steps.
   ['integrations'],
   ['affiliates', 'campaigns', 'contact', 'coupons', 'levels', 'networks', 'subscriptions'],
-  ['account', 'users'],
+  // Creatives fill their texts with the reader's link (tracking) and coupon.
+  ['account', 'users', 'creatives'],
 ];
 
 const MODULES = 'server/src/modules';

@@ -18,6 +18,7 @@ import { bonusesAdminRoutes, bonusesRoutes } from './modules/bonuses/bonuses.rou
 import { campaignImageRoutes, campaignsAdminRoutes, campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes';
+import { creativesAdminRoutes, creativesRoutes } from './modules/creatives/creatives.routes';
 import { fraudAdminRoutes } from './modules/fraud/fraud.routes';
 import { floodLimitOf } from './modules/fraud/fraud-rules.service';
 import { integrationReceiveRoutes, integrationsAdminRoutes } from './modules/integrations/integrations.routes';
@@ -286,6 +287,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(metricsRoutes);
         await signedIn.register(postbacksRoutes);
         await signedIn.register(bonusesRoutes);
+        await signedIn.register(creativesRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -310,6 +312,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(integrationsAdminRoutes);
           await admin.register(bonusesAdminRoutes);
           await admin.register(programmeAdminRoutes);
+          await admin.register(creativesAdminRoutes);
         });
       });
     },

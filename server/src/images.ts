@@ -22,11 +22,11 @@ function sniffImageType(bytes: Buffer): string | null {
 
 /**
  * An uploaded PNG, JPEG or WebP of at most `maxBytes`, re-encoded as a WebP of the given box
- * (cover crop). Anything else is a 400 (413 when too big) naming `field`.
+ * (cover crop, or `inside` to keep it whole). Anything else is a 400 (413 when too big) naming `field`.
  */
 export async function toWebp(
   upload: Buffer | undefined,
-  options: { field: string; maxBytes: number; width: number; height: number },
+  options: { field: string; maxBytes: number; width: number; height: number; fit?: 'cover' | 'inside' },
 ): Promise<Buffer> {
   const refuse = (code: 'VALIDATION' | 'PAYLOAD_TOO_LARGE', message: string) =>
     new AppError(code, `${options.field}: ${message}`, { errors: [{ field: options.field, message }] });
@@ -39,7 +39,11 @@ export async function toWebp(
   try {
     return await sharp(upload, { limitInputPixels: 40_000_000 })
       .rotate()
-      .resize(options.width, options.height, { fit: 'cover' })
+      // `inside`: the whole picture, shrunk to fit the box and never enlarged (creatives).
+      .resize(options.width, options.height, {
+        fit: options.fit ?? 'cover',
+        withoutEnlargement: options.fit === 'inside',
+      })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
@@ -62,9 +66,13 @@ type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-export async function withRawUploads(app: FastifyInstance, routes: (uploads: ZodApp) => void) {
+export async function withRawUploads(
+  app: FastifyInstance,
+  routes: (uploads: ZodApp) => void,
+  readLimit = UPLOAD_READ_LIMIT,
+) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_READ_LIMIT }, (_request, body, done) =>
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: readLimit }, (_request, body, done) =>
       done(null, body),
     );
     routes(scope.withTypeProvider<ZodTypeProvider>());

@@ -2,6 +2,7 @@
 
 export * from './bonuses';
 export * from './cluster';
+export * from './creatives';
 export * from './fraud';
 export * from './integrations';
 export * from './ledger';
