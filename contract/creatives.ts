@@ -21,7 +21,7 @@ export const CREATIVE_IMAGE_MAX_SIDE = 1600;
 export const CREATIVE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 const ids = z
-  .array(z.number().int('must be whole ids').positive('must be ids'))
+  .array(z.number().int('must be whole ids').positive('must be ids').max(Number.MAX_SAFE_INTEGER, 'must be ids'))
   .max(50, 'must list at most 50')
   .refine((list) => new Set(list).size === list.length, 'must not repeat an id');
 

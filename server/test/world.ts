@@ -30,7 +30,8 @@ export type IdKind =
   | 'network'
   | 'apiKey'
   | 'webhook'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'creative';
 
 export type World = {
   app: FastifyInstance;
@@ -49,6 +50,8 @@ export type World = {
   /** A webhook endpoint subscribed to every sale event, and one of its messages. */
   webhookId: number;
   webhookDeliveryId: number;
+  /** A creative of the campaign, visible to all, with its PDF. */
+  creativeId: number;
   /** Bearer headers per role; `undefined` for anonymous. */
   headersOf(role: Role): Record<string, string>;
   /** Signs the roles in again when a request ended a session, and lifts maintenance if one began. */
@@ -198,6 +201,26 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const b = await affiliateWithActivity('b');
   const spare = await affiliateWithActivity('spare');
   const signedIn = { admin, affiliate: a };
+  const creative = await ok(
+    app,
+    {
+      method: 'POST',
+      url: `/api/v1/campaigns/${campaignId}/creatives`,
+      headers: admin.headers,
+      payload: { kind: 'file', title: 'Guia', text: 'Compre com {NOME}: {LINK} ({CUPOM})' },
+    },
+    201,
+  );
+  await ok(
+    app,
+    {
+      method: 'PUT',
+      url: `/api/v1/creatives/${creative.id}/file`,
+      headers: { ...admin.headers, 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'),
+    },
+    200,
+  );
   const [delivery] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -216,6 +239,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
     spareApiKeyId: spareApiKey.id,
     webhookId: webhook.id,
     webhookDeliveryId: delivery?.id ?? 0,
+    creativeId: creative.id,
     headersOf(role) {
       return role === 'anonymous' ? {} : signedIn[role].headers;
     },
@@ -265,6 +289,7 @@ export function idKindOf(path: string, param: string): IdKind | null {
     'api-keys': 'apiKey',
     webhooks: 'webhook',
     deliveries: 'webhookDelivery',
+    creatives: 'creative',
   };
   return kinds[before ?? ''] ?? null;
 }
@@ -283,5 +308,6 @@ export function idsFor(world: World, owner: OwnedIds): Record<IdKind, number> {
     apiKey: world.spareApiKeyId,
     webhook: world.webhookId,
     webhookDelivery: world.webhookDeliveryId,
+    creative: world.creativeId,
   };
 }

@@ -10,6 +10,8 @@ import {
   campaigns,
   clicks,
   coupons,
+  creativeFiles,
+  creatives,
   integrationDeliveries,
   ledgerEntries,
   levels,
@@ -164,6 +166,18 @@ describe('prepareDatabase', () => {
     expect(awards.filter((a) => a.bonusId !== null).length).toBeGreaterThanOrEqual(2);
     expect(awards.filter((a) => a.bonusId === null).map((a) => a.affiliateId)).toEqual([demoAffiliate?.id]);
     expect(awards.every((a) => ledger.some((l) => l.id === a.ledgerEntryId && l.kind === 'adjustment'))).toBe(true);
+    // ...creatives on the first campaign: a text with placeholders, a banner with its WebP, one for a level.
+    const seededCreatives = await database.db.select().from(creatives);
+    expect(
+      seededCreatives.some((c) => c.kind === 'text' && c.text.includes('{LINK}') && c.text.includes('{CUPOM}')),
+    ).toBe(true);
+    const banner = seededCreatives.find((c) => c.kind === 'image');
+    const [bannerFile] = await database.db
+      .select()
+      .from(creativeFiles)
+      .where(eq(creativeFiles.creativeId, banner?.id ?? 0));
+    expect(bannerFile?.contentType).toBe('image/webp');
+    expect(seededCreatives.filter((c) => !c.visibleToAll).map((c) => c.levelIds.length)).toEqual([1]);
     const balances = new Map<number, number>();
     for (const line of ledger) balances.set(line.affiliateId, (balances.get(line.affiliateId) ?? 0) + line.amountCents);
     const afterRedemptions = await database.db.select().from(ledgerEntries);

@@ -13,7 +13,7 @@ import { campaigns, creativeFiles, creatives, levels, networks } from '../../db/
 import { AppError, fieldError } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
-import { type CreativeReader, filledFor, isVisibleTo, readerOf } from './creative-reader';
+import { type CreativeReader, filledFor, isVisibleTo, placementOf, readerOf } from './creative-reader';
 
 type CreativeBody = z.output<typeof creativeBodySchema>;
 type CreativePatch = z.output<typeof creativePatchSchema>;
@@ -86,8 +86,11 @@ export async function findCreatives(
     .orderBy(asc(creatives.createdAt), asc(creatives.id));
   if (isAdmin(user)) return { items: rows.map(({ row, file }) => toCreative(row, file, null)) };
   if (!user.affiliate) throw new AppError('FORBIDDEN', 'Only affiliates may do this.', { reason: 'NOT_AN_AFFILIATE' });
+  const placement = await placementOf(db, user.affiliate.id);
+  const shown = rows.filter(({ row, file }) => isVisibleTo(placement, row) && (row.kind === 'text' || file));
+  // Nothing to fill: no link is made for a campaign with nothing to share.
+  if (shown.length === 0) return { items: [] };
   const reader = await readerOf(db, publicUrl, user, campaign);
-  const shown = rows.filter(({ row, file }) => isVisibleTo(reader, row) && (row.kind === 'text' || file));
   return { items: shown.map(({ row, file }) => toCreative(row, file, reader)) };
 }
 
