@@ -169,6 +169,31 @@ describe('GET /campaigns/:id/creatives as an affiliate', () => {
     expect((await db().select().from(links)).length).toBe(before);
   });
 
+  test('a text without {LINK} still shares the tagged link on WhatsApp, after the text', async () => {
+    const made = await create({ kind: 'text', title: 'Sem link', text: 'Promoção de {NOME}!' });
+    const [item] = (await listOf(ana)).filter((c) => c.id === made.id);
+    expect(item?.filled_text).toBe('Promoção de Ana!');
+    const message = decodeURIComponent(String(item?.whatsapp_url).slice('https://wa.me/?text='.length));
+    const [tagged] = (await db().select().from(links).where(eq(links.affiliateId, A()))).filter(
+      (l) => l.campaignId === campaignId && l.utmSource === 'whatsapp',
+    );
+    expect(message).toMatch(new RegExp(`^Promoção de Ana!\\n\\nhttps?://[^/]+/r/${tagged?.code}$`));
+  });
+
+  test('a campaign with nothing for the reader makes them no link', async () => {
+    const [other] = await db()
+      .insert(campaigns)
+      .values({ name: 'Sem criativos', destinationUrl: 'https://loja.example.com/x', cookieDays: 30, holdDays: 0 })
+      .returning();
+    const res = await api('GET', `/campaigns/${other?.id}/creatives`, bia.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual([]);
+    const made = (await db().select().from(links).where(eq(links.affiliateId, B()))).filter(
+      (l) => l.campaignId === other?.id,
+    );
+    expect(made).toEqual([]);
+  });
+
   test('hides items meant for another level or network, and images or files not uploaded yet', async () => {
     const gold = await create({
       kind: 'text',
