@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 import { en } from './locales/en';
-import type { AppMessages } from './locales/en-app';
 
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language, LOCALE_OF, RTL_LANGUAGES } from './languages';
 
@@ -76,40 +75,32 @@ export function t(key: string, options: TranslateOptions = {}): string {
 }
 export type TFunction = typeof t;
 
-let appMessages: Promise<void> | null = null;
+/** Two sets of texts as one: a group both have (screens, errors…) is merged, not replaced. */
+export function mergeMessages(base: Messages, extra: Messages): Messages {
+  const merged: Messages = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const had = merged[key];
+    merged[key] = typeof value === 'object' && typeof had === 'object' ? { ...had, ...value } : value;
+  }
+  return merged;
+}
 
-/** English whole: the sign-in page's texts and the signed-in area's (a group in both is merged). */
-export function withAppMessages(base: typeof en, app: AppMessages) {
-  return {
-    ...base,
-    ...app,
-    screens: { ...base.screens, ...app.screens },
-    auth: { ...base.auth, ...app.auth },
-    errors: { ...base.errors, ...app.errors },
-    header: { ...base.header, ...app.header },
-    common: { ...base.common, ...app.common },
+/** English texts that come with some screens: loaded once, then part of English (every language's fallback). */
+function englishPart(load: () => Promise<Messages>): () => Promise<void> {
+  let loaded: Promise<void> | null = null;
+  return () => {
+    loaded ??= load().then((part) => {
+      bundles.en = mergeMessages(bundles.en ?? en, part);
+      for (const listener of listeners) listener();
+    });
+    return loaded;
   };
 }
 
-/** The signed-in area's English texts (the fallback of every language); loaded once, with that area. */
-export function loadAppMessages(): Promise<void> {
-  appMessages ??= import('./locales/en-app').then(({ enApp }) => {
-    bundles.en = withAppMessages(bundles.en as typeof en, enApp);
-    for (const listener of listeners) listener();
-  });
-  return appMessages;
-}
-
-let programmeMessages: Promise<void> | null = null;
-
-/** The programme page's and the application's English texts; loaded once, with those screens. */
-export function loadProgrammeMessages(): Promise<void> {
-  programmeMessages ??= import('./locales/en-programme').then(({ enProgramme }) => {
-    bundles.en = { ...bundles.en, ...enProgramme };
-    for (const listener of listeners) listener();
-  });
-  return programmeMessages;
-}
+/** The signed-in area's texts, with that area. */
+export const loadAppMessages = englishPart(() => import('./locales/en-app').then((m) => m.enApp));
+/** The programme page's and the application's texts, with those screens. */
+export const loadProgrammeMessages = englishPart(() => import('./locales/en-programme').then((m) => m.enProgramme));
 
 /** Makes a language current, fetching its translations first when they are not loaded yet. */
 export async function switchLanguage(language: Language) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { withAppMessages } from '.';
+import { mergeMessages } from '.';
 import { en } from './locales/en';
 import { enApp } from './locales/en-app';
 import { enProgramme } from './locales/en-programme';
@@ -46,7 +46,7 @@ describe('translation keys', () => {
   });
 
   test.each([
-    ['English', { ...withAppMessages(en, enApp), ...enProgramme } as Messages],
+    ['English', mergeMessages(mergeMessages(en, enApp), enProgramme) as Messages],
     ['Portuguese', pt as Messages],
   ])('every key the app uses has a text in %s', (_language, messages) => {
     expect(usedKeys.filter((key) => !resolves(messages, key))).toEqual([]);

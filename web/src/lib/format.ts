@@ -4,30 +4,25 @@ const localeOf = (language: string) => LOCALE_OF[language as Language] ?? 'en-US
 
 // Making an Intl formatter costs far more than using one (the first of a locale loads its data: about
 // 100 ms on a slow phone, measured on the home's first render), so each kind is made once per locale.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, unknown>();
+
+function madeOnce<T>(kind: string, language: string, options: object, make: (locale: string) => T): T {
+  const key = `${kind}|${language}|${JSON.stringify(options)}`;
+  let made = formatters.get(key) as T | undefined;
+  if (made === undefined) {
+    made = make(localeOf(language));
+    formatters.set(key, made);
+  }
+  return made;
+}
 
 /** The number formatter of the person's locale with these options, made once. */
-export function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(localeOf(language), options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}) =>
+  madeOnce('number', language, options, (locale) => new Intl.NumberFormat(locale, options));
 
 /** The date formatter of the person's locale with these options, made once. */
-export function dateFormat(language: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(language), options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions = {}) =>
+  madeOnce('date', language, options, (locale) => new Intl.DateTimeFormat(locale, options));
 
 /** A count in the person's locale: 12.345 in Portuguese, 12,345 in English. */
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {

@@ -1,9 +1,9 @@
 import { fillCreativeText, whatsappUrlOf } from '@contract/creatives';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { affiliates, coupons, links, users } from '../../db/schema';
+import { affiliates, coupons, users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { createLink, linkUrl } from '../tracking/links.service';
+import { createLink, findLinkWithChoices } from '../tracking/links.service';
 
 /** The affiliate reading a campaign's creatives: what decides what they see and what fills the texts. */
 export type CreativeReader = {
@@ -36,32 +36,29 @@ async function linkFor(
     });
     return link.url;
   }
-  const [existing] = await db
-    .select({ code: links.code })
-    .from(links)
-    .where(
-      and(
-        eq(links.affiliateId, user.affiliate?.id ?? 0),
-        eq(links.campaignId, campaign.id),
-        eq(links.subId, ''),
-        eq(links.utmSource, utmSource),
-        eq(links.utmMedium, ''),
-        eq(links.utmCampaign, ''),
-      ),
-    );
-  return existing ? linkUrl(publicUrl, existing.code) : '';
+  const existing = await findLinkWithChoices(db, publicUrl, {
+    affiliateId: user.affiliate?.id ?? 0,
+    campaignId: campaign.id,
+    subId: '',
+    utmSource,
+    utmMedium: '',
+    utmCampaign: '',
+  });
+  return existing?.url ?? '';
 }
 
+/** The reader's texts and links; `placement` is their level and network, already read (placementOf). */
 export async function readerOf(
   db: Db,
   publicUrl: string,
   user: AuthUser,
   campaign: { id: number; status: string },
+  placement: Placement,
 ): Promise<CreativeReader> {
   const affiliateId = user.affiliate?.id ?? 0;
   const [[person], [coupon]] = await Promise.all([
     db
-      .select({ firstName: users.firstName, levelId: affiliates.levelId, networkId: affiliates.networkId })
+      .select({ firstName: users.firstName })
       .from(affiliates)
       .innerJoin(users, eq(users.id, affiliates.userId))
       .where(eq(affiliates.id, affiliateId)),
@@ -75,8 +72,7 @@ export async function readerOf(
   const link = await linkFor(db, publicUrl, user, campaign, '');
   const whatsappLink = await linkFor(db, publicUrl, user, campaign, 'whatsapp');
   return {
-    levelId: person?.levelId ?? null,
-    networkId: person?.networkId ?? null,
+    ...placement,
     values: { link, coupon: coupon?.code ?? '', name: person?.firstName ?? '' },
     whatsappLink,
   };
@@ -96,7 +92,7 @@ export function filledFor(reader: CreativeReader, text: string) {
 
 /** Everyone, or the reader's level or network listed. */
 export function isVisibleTo(
-  reader: Pick<CreativeReader, 'levelId' | 'networkId'>,
+  reader: Placement,
   row: { visibleToAll: boolean; levelIds: number[]; networkIds: number[] },
 ): boolean {
   if (row.visibleToAll) return true;
@@ -106,8 +102,10 @@ export function isVisibleTo(
   );
 }
 
+type Placement = Pick<CreativeReader, 'levelId' | 'networkId'>;
+
 /** The affiliate's level and network, which decide what they see. */
-export async function placementOf(db: Db, affiliateId: number) {
+export async function placementOf(db: Db, affiliateId: number): Promise<Placement> {
   const [row] = await db
     .select({ levelId: affiliates.levelId, networkId: affiliates.networkId })
     .from(affiliates)

@@ -90,7 +90,7 @@ export async function findCreatives(
   const shown = rows.filter(({ row, file }) => isVisibleTo(placement, row) && (row.kind === 'text' || file));
   // Nothing to fill: no link is made for a campaign with nothing to share.
   if (shown.length === 0) return { items: [] };
-  const reader = await readerOf(db, publicUrl, user, campaign);
+  const reader = await readerOf(db, publicUrl, user, campaign, placement);
   return { items: shown.map(({ row, file }) => toCreative(row, file, reader)) };
 }
 

@@ -82,6 +82,39 @@ export async function findLinks(db: Db, publicUrl: string, affiliateId: number, 
 }
 
 /** The link for these choices: the existing one, or a new one with a fresh code. */
+/** What sets a link apart: the same choices always give the same link (a unique key). */
+export type LinkChoices = {
+  affiliateId: number;
+  campaignId: number;
+  subId: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+};
+
+/** The affiliate's link with these choices, or null when they have none. */
+export async function findLinkWithChoices(
+  db: Db,
+  publicUrl: string,
+  choices: LinkChoices,
+): Promise<TrackingLink | null> {
+  const [row] = await db
+    .select(linkColumns)
+    .from(links)
+    .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
+    .where(
+      and(
+        eq(links.affiliateId, choices.affiliateId),
+        eq(links.campaignId, choices.campaignId),
+        eq(links.subId, choices.subId),
+        eq(links.utmSource, choices.utmSource),
+        eq(links.utmMedium, choices.utmMedium),
+        eq(links.utmCampaign, choices.utmCampaign),
+      ),
+    );
+  return row ? toLink(publicUrl, row) : null;
+}
+
 export async function createLink(
   db: Db,
   publicUrl: string,
@@ -101,7 +134,7 @@ export async function createLink(
       errors: [{ field: 'campaign_id', message: 'is not active' }],
     });
   }
-  const choices = {
+  const choices: LinkChoices = {
     affiliateId,
     campaignId: campaign.id,
     subId: body.sub_id,
@@ -109,23 +142,7 @@ export async function createLink(
     utmMedium: body.utm_medium,
     utmCampaign: body.utm_campaign,
   };
-  const existing = async () => {
-    const [row] = await db
-      .select(linkColumns)
-      .from(links)
-      .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
-      .where(
-        and(
-          eq(links.affiliateId, choices.affiliateId),
-          eq(links.campaignId, choices.campaignId),
-          eq(links.subId, choices.subId),
-          eq(links.utmSource, choices.utmSource),
-          eq(links.utmMedium, choices.utmMedium),
-          eq(links.utmCampaign, choices.utmCampaign),
-        ),
-      );
-    return row ? toLink(publicUrl, row) : null;
-  };
+  const existing = () => findLinkWithChoices(db, publicUrl, choices);
   const found = await existing();
   if (found) return { link: found, created: false };
   for (let attempt = 0; attempt < 5; attempt++) {
