@@ -151,12 +151,14 @@ test.describe('[AUTH] sign-in, session and roles', () => {
     page,
   }) => {
     const affiliate = await createApprovedAffiliate();
-    // The bell asks for its list once the home has painted: with the token already expired, its 401
-    // would send the person to sign-in before any navigation. Let it answer first.
-    const bellList = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notifications');
+    // The bell asks for its list once the home has painted, and the bonus card once its chunk has come:
+    // with the token already expired, their 401 would send the person to sign-in before any navigation.
+    // Let them answer first.
+    const answered = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path);
+    const homeRequests = Promise.all([answered('/api/v1/notifications'), answered('/api/v1/me/bonuses')]);
     await signInThroughForm(page, affiliate.email, affiliate.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-    await bellList;
+    await homeRequests;
     await page.evaluate(() => {
       const token = sessionStorage.getItem('token') ?? '';
       const [header, payload, signature] = token.split('.');

@@ -2,7 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { paths, type ScreenKey } from '../web/src/app/paths';
 import { en } from '../web/src/i18n/locales/en';
 import { enApp } from '../web/src/i18n/locales/en-app';
+import { enAuth } from '../web/src/i18n/locales/en-auth';
+import { enProgramme } from '../web/src/i18n/locales/en-programme';
+import { enScreens } from '../web/src/i18n/locales/en-screens';
 import { pt } from '../web/src/i18n/locales/pt';
+import { ptApp } from '../web/src/i18n/locales/pt-app';
+import { ptAuth } from '../web/src/i18n/locales/pt-auth';
+import { ptProgramme } from '../web/src/i18n/locales/pt-programme';
+import { ptScreens } from '../web/src/i18n/locales/pt-screens';
 import {
   ADMIN,
   affiliateOf,
@@ -28,19 +35,21 @@ function keyPaths(messages: Messages, prefix = ''): string[] {
     return typeof value === 'string' ? [path, bare] : [path, ...keyPaths(value, path)];
   });
 }
-const KEYS = new Set([...keyPaths(en), ...keyPaths(enApp), ...keyPaths(pt as Messages)]);
+const ENGLISH: Messages[] = [en, enAuth, enApp, enScreens, enProgramme];
+const PORTUGUESE: Messages[] = [pt, ptAuth, ptApp, ptScreens, ptProgramme];
+const KEYS = new Set([...ENGLISH, ...PORTUGUESE].flatMap((part) => keyPaths(part)));
 
 /** Every text of a translation file. */
 const textsOf = (messages: Messages): string[] =>
   Object.values(messages).flatMap((value) => (typeof value === 'string' ? [value] : textsOf(value)));
-const PT_TEXTS = new Set(textsOf(pt as Messages));
+const PT_TEXTS = new Set(PORTUGUESE.flatMap(textsOf));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The English source of each text the interface says, as a pattern (its {{values}} match anything),
  * left out where Portuguese says the same ("Status", "E-mail", "PIX"): an English text on a
  * Portuguese screen is a string that did not come from the translations.
  */
-const ENGLISH_SOURCES = [...new Set([...textsOf(en), ...textsOf(enApp)])]
+const ENGLISH_SOURCES = [...new Set(ENGLISH.flatMap(textsOf))]
   // A text of its own words: "{{from}} to {{to}}" has none and would match any sentence with " to ".
   .filter((text) => !PT_TEXTS.has(text) && /[a-z]{3}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '')))
   .map(
@@ -53,7 +62,7 @@ const ENGLISH_SOURCES = [...new Set([...textsOf(en), ...textsOf(enApp)])]
       ),
   );
 /** `metrics.level` is a key even when the files lack it (that is how it reaches the screen). */
-const NAMESPACES = new Set([...Object.keys(en), ...Object.keys(enApp)]);
+const NAMESPACES = new Set(ENGLISH.flatMap((part) => Object.keys(part)));
 const isKey = (text: string) => KEYS.has(text) || NAMESPACES.has(text.split('.')[0] ?? '');
 
 type Role = 'admin' | 'affiliate' | 'public';

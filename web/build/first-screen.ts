@@ -11,9 +11,16 @@ const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.met
 const SIGN_IN = src('app/routes/auth/login.tsx');
 /** What a signed-in page needs before it shows anything: the layout, its texts, and the home (where sign-in lands). */
 const SIGNED_IN = [src('layouts/full-layout.tsx'), src('i18n/locales/en-app.ts'), src('app/routes/home.tsx')];
+/** What only an affiliate's home shows (its own chunks, lazy in the home): fetched ahead for an affiliate only. */
+const AFFILIATE_HOME = [
+  src('features/levels/components/level-progress.tsx'),
+  src('features/bonuses/components/bonus-progress.tsx'),
+];
 /** The screens of the signed-out routes (PUBLIC_ROOTS): what they share with the signed-in area stays out of it. */
 const PUBLIC_SCREEN = /[\\/]app[\\/]routes[\\/](auth[\\/]|not-found|logout|programme-page)/;
 const LANGUAGE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)\.ts$/;
+/** A language's texts for the signed-in layout and the home (pt-app.ts). */
+const APP_LANGUAGE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)-app\.ts$/;
 /** Set while the probe build runs (its own config must not probe again). */
 const PROBE = 'AFILIADOS_CHUNK_PROBE';
 
@@ -126,17 +133,24 @@ export function firstScreenPlugin(): Plugin {
         styles: [...new Set(found.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
       });
       const languages: Record<string, string[]> = {};
+      const appLanguages: Record<string, string[]> = {};
       for (const chunk of chunks) {
         for (const id of chunk.moduleIds) {
           const language = LANGUAGE_FILE.exec(id)?.[1];
           if (language && language !== 'en') languages[language] = files(closure([chunk])).scripts;
+          const appLanguage = APP_LANGUAGE_FILE.exec(id)?.[1];
+          if (appLanguage && appLanguage !== 'en') appLanguages[appLanguage] = files(closure([chunk])).scripts;
         }
       }
+      const signedIn = closure(SIGNED_IN.map(holding));
       const firstScreen = {
         initial: files([...initial].filter((c) => c !== entry)).scripts,
         signIn: files(closure([holding(SIGN_IN)])).scripts,
-        signedIn: files(closure(SIGNED_IN.map(holding))),
+        signedIn: files(signedIn),
+        // Less what `signedIn` already fetches.
+        affiliateHome: files(closure(AFFILIATE_HOME.map(holding)).filter((c) => !signedIn.includes(c))).scripts,
         languages,
+        appLanguages,
       };
 
       const boot = await esbuild({

@@ -4,8 +4,10 @@
 // code; for a signed-in page the signed-in area's code and styles and the page's first API requests. Built apart from the app, as a classic script
 // (web/build/first-screen.ts); it changes nothing the app relies on, so without it (dev server,
 // an older page) the app asks for everything itself. docs/decisions/019.
+
+import { ADMIN_ROLE } from '@contract/session';
 import { firstRequests } from './app/first-requests';
-import { AUTH_LOGIN_PATH } from './app/paths';
+import { AUTH_LOGIN_PATH, HOME_PATH } from './app/paths';
 import { isPublicPath } from './app/public-roots';
 import { browserLanguage, LANGUAGES } from './i18n/languages';
 import { API_BASE } from './lib/api-client';
@@ -21,8 +23,12 @@ declare const __FIRST_SCREEN__: {
   signIn: string[];
   /** Scripts and styles every signed-in page needs (the layout, and the home, where sign-in lands). */
   signedIn: { scripts: string[]; styles: string[] };
+  /** What an affiliate's home adds to `signedIn` (an admin's home does without it). */
+  affiliateHome: string[];
   /** Each language's texts, other than English, which is built in. */
   languages: Record<string, string[]>;
+  /** Each language's texts for the signed-in layout and the home, other than English (in `signedIn`). */
+  appLanguages: Record<string, string[]>;
 };
 
 /**
@@ -66,12 +72,13 @@ function showShell({ mode, direction }: { mode?: string; direction?: string }) {
 }
 
 function boot() {
-  const { initial, signIn, signedIn, languages } = __FIRST_SCREEN__;
+  const { initial, signIn, signedIn, affiliateHome, languages, appLanguages } = __FIRST_SCREEN__;
   const pathname = window.location.pathname;
   const claims = currentClaims();
   const token = getToken();
   const settings = savedSettings();
-  const language = languages[LANGUAGES.find((l) => l === settings.language) ?? ''] ?? [];
+  const languageCode = LANGUAGES.find((l) => l === settings.language) ?? '';
+  const language = languages[languageCode] ?? [];
   if (!claims || !token || isPublicPath(pathname)) {
     // Signed out: the sign-in screen is where a protected page sends them, and where most visits start.
     const isSignIn = !isPublicPath(pathname) || pathname === AUTH_LOGIN_PATH;
@@ -81,7 +88,16 @@ function boot() {
   showShell(settings);
   startEarlyRequests(API_BASE, firstRequests(pathname, String(claims.role)), token);
   for (const href of signedIn.styles) preload(href, 'style');
-  for (const href of [...initial, ...language, ...signedIn.scripts]) preload(href, 'script');
+  const ownHome = pathname === HOME_PATH && claims.role !== ADMIN_ROLE ? affiliateHome : [];
+  for (const href of [
+    ...initial,
+    ...language,
+    ...(appLanguages[languageCode] ?? []),
+    ...signedIn.scripts,
+    ...ownHome,
+  ]) {
+    preload(href, 'script');
+  }
 }
 
 try {

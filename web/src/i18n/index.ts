@@ -11,18 +11,15 @@ export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language, LOCALE_OF, 
 type Messages = { [key: string]: string | Messages };
 export type TranslateOptions = { count?: number; defaultValue?: string } & Record<string, string | number | undefined>;
 
-// English ships with the app (it is the default and every language's fallback); the others load
-// on demand, so nobody downloads five languages to read one.
-const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
-  pt: () => import('./locales/pt').then((m) => m.pt),
-  fr: () => import('./locales/fr').then((m) => m.fr),
-  ar: () => import('./locales/ar').then((m) => m.ar),
-  ch: () => import('./locales/ch').then((m) => m.ch),
-};
-
 const bundles: Partial<Record<Language, Messages>> = { en };
 let current: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
+/** Counts the changes of what `t` answers (a language, a part arrived): what components re-render on. */
+let textsVersion = 0;
+function textsChanged() {
+  textsVersion += 1;
+  for (const listener of listeners) listener();
+}
 
 function lookup(bundle: Messages | undefined, key: string): string | undefined {
   let node: string | Messages | undefined = bundle;
@@ -71,6 +68,7 @@ export function t(key: string, options: TranslateOptions = {}): string {
       return isFallback && RTL_LANGUAGES.includes(current) ? isolateLtr(sentence) : sentence;
     }
   }
+  missingText();
   return defaultValue ?? key;
 }
 export type TFunction = typeof t;
@@ -85,29 +83,90 @@ export function mergeMessages(base: Messages, extra: Messages): Messages {
   return merged;
 }
 
-/** English texts that come with some screens: loaded once, then part of English (every language's fallback). */
-function englishPart(load: () => Promise<Messages>): () => Promise<void> {
-  let loaded: Promise<void> | null = null;
-  return () => {
-    loaded ??= load().then((part) => {
-      bundles.en = mergeMessages(bundles.en ?? en, part);
-      for (const listener of listeners) listener();
-    });
-    return loaded;
-  };
+/**
+ * Texts that come in parts (docs/decisions/046), each in English and in the languages that have it.
+ * No key is in two parts (keys.test.ts), so the order they arrive in never matters.
+ */
+type TextPart = Partial<Record<Language, () => Promise<Messages>>>;
+/** Each part asked for so far, with its load per language: a language switched to later loads them all. */
+const partLoads = new Map<TextPart, Partial<Record<Language, Promise<void>>>>();
+
+function loadPartIn(part: TextPart, language: Language): Promise<void> {
+  const loads = partLoads.get(part) ?? {};
+  partLoads.set(part, loads);
+  const load = part[language];
+  if (!load) return Promise.resolve();
+  loads[language] ??= load().then(
+    (texts) => {
+      bundles[language] = mergeMessages(bundles[language] ?? {}, texts);
+      textsChanged();
+    },
+    (error) => {
+      // A failed fetch (a new deploy, the network) is asked again next time rather than kept.
+      delete loads[language];
+      throw error;
+    },
+  );
+  return loads[language];
 }
 
-/** The signed-in area's texts, with that area. */
-export const loadAppMessages = englishPart(() => import('./locales/en-app').then((m) => m.enApp));
-/** The programme page's and the application's texts, with those screens. */
-export const loadProgrammeMessages = englishPart(() => import('./locales/en-programme').then((m) => m.enProgramme));
+/** A part's loader: its English (every language's fallback) and the current language's, once each. */
+const textPart = (part: TextPart) => async () => {
+  await Promise.all([loadPartIn(part, DEFAULT_LANGUAGE), loadPartIn(part, current)]);
+};
 
-/** Makes a language current, fetching its translations first when they are not loaded yet. */
+// English's own texts ship with the app; each other language's load when it is chosen, so nobody
+// downloads five languages to read one.
+partLoads.set(
+  {
+    pt: () => import('./locales/pt').then((m) => m.pt),
+    fr: () => import('./locales/fr').then((m) => m.fr),
+    ar: () => import('./locales/ar').then((m) => m.ar),
+    ch: () => import('./locales/ch').then((m) => m.ch),
+  },
+  {},
+);
+const APP_TEXTS: TextPart = {
+  en: () => import('./locales/en-app').then((m) => m.enApp),
+  pt: () => import('./locales/pt-app').then((m) => m.ptApp),
+};
+const SCREEN_TEXTS: TextPart = {
+  en: () => import('./locales/en-screens').then((m) => m.enScreens),
+  pt: () => import('./locales/pt-screens').then((m) => m.ptScreens),
+};
+
+/** The signed-in area's first texts (the layout and the homes), with that area. */
+export const loadAppMessages = textPart(APP_TEXTS);
+/** The other signed-in screens' texts, with the first of them. */
+export const loadScreenMessages = textPart(SCREEN_TEXTS);
+/** The other signed-out screens' texts (registration, passwords, two steps, maintenance), with those screens. */
+export const loadAuthMessages = textPart({
+  en: () => import('./locales/en-auth').then((m) => m.enAuth),
+  pt: () => import('./locales/pt-auth').then((m) => m.ptAuth),
+});
+/** The programme page's and the application's texts, with those screens. */
+export const loadProgrammeMessages = textPart({
+  en: () => import('./locales/en-programme').then((m) => m.enProgramme),
+  pt: () => import('./locales/pt-programme').then((m) => m.ptProgramme),
+});
+
+/**
+ * A text the signed-in area asks for and no loaded part has: it may be a screen's text shown before
+ * its screen (a dialog of the layout, a toast), so the screens' part is fetched and what asked renders
+ * again. Never on the signed-out pages, whose texts all ship with them.
+ */
+function missingText() {
+  if (partLoads.has(APP_TEXTS) && !partLoads.has(SCREEN_TEXTS)) loadScreenMessages().catch(() => undefined);
+}
+
+/** Makes a language current, fetching its texts (and those of every part loaded so far) first. */
 export async function switchLanguage(language: Language) {
-  if (!bundles[language] && language !== 'en') bundles[language] = await LOADERS[language]();
+  await Promise.all([...partLoads.keys()].map((part) => loadPartIn(part, language)));
   if (current === language) return;
   current = language;
-  for (const listener of listeners) listener();
+  textsChanged();
+  // A part asked for while the language was loading: fetch it in this language too.
+  for (const part of partLoads.keys()) loadPartIn(part, language).catch(() => undefined);
 }
 
 export const i18n = {
@@ -123,6 +182,6 @@ const subscribe = (listener: () => void) => {
 
 /** Re-renders the component when the language changes. */
 export function useTranslation() {
-  useSyncExternalStore(subscribe, () => current);
+  useSyncExternalStore(subscribe, () => textsVersion);
   return { t, i18n };
 }

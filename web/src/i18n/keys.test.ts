@@ -5,8 +5,14 @@ import { describe, expect, test } from 'vitest';
 import { mergeMessages } from '.';
 import { en } from './locales/en';
 import { enApp } from './locales/en-app';
+import { enAuth } from './locales/en-auth';
 import { enProgramme } from './locales/en-programme';
+import { enScreens } from './locales/en-screens';
 import { pt } from './locales/pt';
+import { ptApp } from './locales/pt-app';
+import { ptAuth } from './locales/pt-auth';
+import { ptProgramme } from './locales/pt-programme';
+import { ptScreens } from './locales/pt-screens';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -46,9 +52,27 @@ describe('translation keys', () => {
   });
 
   test.each([
-    ['English', mergeMessages(mergeMessages(en, enApp), enProgramme) as Messages],
-    ['Portuguese', pt as Messages],
+    ['English', ([en, enAuth, enApp, enScreens, enProgramme] as Messages[]).reduce(mergeMessages)],
+    ['Portuguese', ([pt, ptAuth, ptApp, ptScreens, ptProgramme] as Messages[]).reduce(mergeMessages)],
   ])('every key the app uses has a text in %s', (_language, messages) => {
     expect(usedKeys.filter((key) => !resolves(messages, key))).toEqual([]);
+  });
+});
+
+/** A part's keys two deep (`sales.statuses`): what merging a part into its language keeps or replaces. */
+const keysOf = (messages: Messages): string[] =>
+  Object.entries(messages).flatMap(([group, value]) =>
+    typeof value === 'string' ? [group] : Object.keys(value).map((key) => `${group}.${key}`),
+  );
+
+describe('text parts (docs/decisions/046)', () => {
+  // A part merges into its language group by group: a key in two parts would be one part's or the other's,
+  // depending on which came first.
+  test.each([
+    ['English', [en, enAuth, enApp, enScreens, enProgramme]],
+    ['Portuguese', [pt, ptAuth, ptApp, ptScreens, ptProgramme]],
+  ])('no text of %s is in two parts', (_language, parts) => {
+    const all = (parts as Messages[]).flatMap(keysOf);
+    expect(all.filter((path, index) => all.indexOf(path) !== index)).toEqual([]);
   });
 });

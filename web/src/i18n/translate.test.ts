@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { i18n, loadAppMessages, switchLanguage, t } from './index';
+import { i18n, loadAppMessages, loadAuthMessages, loadScreenMessages, switchLanguage, t } from './index';
 
-beforeAll(async () => loadAppMessages());
+beforeAll(async () => Promise.all([loadAuthMessages(), loadAppMessages(), loadScreenMessages()]));
 
 afterEach(async () => switchLanguage('en'));
 

@@ -21,13 +21,14 @@ import { HEADER_HEIGHT } from './layout-shell';
 import { menuFor } from './menu';
 import { ColorModeToggle } from './page-controls';
 import { ProfileMenu } from './profile-menu';
-import { SettingsDrawer } from './settings-drawer';
 import { SideMenu } from './side-menu';
 import { TopMenu } from './top-menu';
 
 // Not needed to show the page: loaded once it has painted (docs/decisions/019).
 const Toasts = lazy(() => import('./toasts'));
 const NotificationBell = lazy(() => import('./notification-bell'));
+// Opened by a click, never part of the first screen: its sliders and swatches come when asked for.
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const TOP_MENU_HEIGHT = 48;
 
@@ -42,6 +43,8 @@ export default function FullLayout() {
   // SPEC.md §4: the mobile-open flag; the sidebar-open flag is the persisted sidebar type.
   const [isMobileOpen, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [isSettingsOpen, { open: openSettings, close: closeSettings }] = useDisclosure(false);
+  // Kept once opened, so it closes with its transition rather than vanishing.
+  const [hasOpenedSettings, setHasOpenedSettings] = useState(false);
   // Read at once rather than after the first render: a phone would otherwise render the whole page as
   // a desktop first, then again as a phone (bench/lighthouse).
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false }) ?? false;
@@ -113,7 +116,12 @@ export default function FullLayout() {
               <LanguageMenu />
               <ColorModeToggle />
               <BellSlot />
-              <SettingsButton onClick={openSettings} />
+              <SettingsButton
+                onClick={() => {
+                  setHasOpenedSettings(true);
+                  openSettings();
+                }}
+              />
               <ProfileMenu />
             </Group>
           </Group>
@@ -130,7 +138,11 @@ export default function FullLayout() {
             <Outlet />
           </Container>
         </AppShell.Main>
-        <SettingsDrawer opened={isSettingsOpen} onClose={closeSettings} />
+        {hasOpenedSettings && (
+          <Suspense fallback={null}>
+            <SettingsDrawer opened={isSettingsOpen} onClose={closeSettings} />
+          </Suspense>
+        )}
       </AppShell>
     </QueryClientProvider>
   );

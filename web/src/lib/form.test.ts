@@ -2,12 +2,12 @@ import { levelBodySchema } from '@contract/levels';
 import { saleBodySchema } from '@contract/sales';
 import type { UseFormReturnType } from '@mantine/form';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadAppMessages, t } from '../i18n';
+import { loadAppMessages, loadScreenMessages, t } from '../i18n';
 import { ApiError } from './api-client';
 import { showApiError } from './form';
 import { moneyRule } from './money-rule';
 
-beforeAll(async () => loadAppMessages());
+beforeAll(async () => Promise.all([loadAppMessages(), loadScreenMessages()]));
 
 describe('a money field checked against its contract schema', () => {
   const saleAmount = moneyRule(saleBodySchema.shape.amount_cents, 'Enter an amount above zero', t);

@@ -1,7 +1,7 @@
 import { OUTBOUND_ERRORS } from '@contract/outbound-errors';
 import { describe, expect, test } from 'vitest';
-import { enApp } from '../i18n/locales/en-app';
-import { pt } from '../i18n/locales/pt';
+import { enScreens } from '../i18n/locales/en-screens';
+import { ptScreens } from '../i18n/locales/pt-screens';
 import { outboundErrorText } from './outbound-error';
 
 /** The translation function over one bundle, as the app's `t` resolves a key with its values. */
@@ -15,7 +15,7 @@ const tOf =
 
 describe('a failed delivery in the person’s language', () => {
   test('the sender’s English reads in Portuguese, with its values', () => {
-    const t = tOf(pt) as never;
+    const t = tOf(ptScreens) as never;
     expect(outboundErrorText(OUTBOUND_ERRORS.unresolved.write({ host: 'rastreio.exemplo' }), t)).toBe(
       'rastreio.exemplo não existe (o endereço não foi encontrado)',
     );
@@ -23,7 +23,7 @@ describe('a failed delivery in the person’s language', () => {
   });
 
   test('every kind has its words in English and Portuguese; a text no sender wrote stays as it came', () => {
-    for (const bundle of [enApp, pt]) {
+    for (const bundle of [enScreens, ptScreens]) {
       const t = tOf(bundle) as never;
       for (const text of [
         OUTBOUND_ERRORS.unresolved.write({ host: 'x.example' }),

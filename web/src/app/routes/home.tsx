@@ -4,8 +4,6 @@ import { useIntersection } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
-import { BonusProgressCard } from '../../features/bonuses/components/bonus-progress';
-import { LevelProgressCard } from '../../features/levels/components/level-progress';
 import { useDashboard } from '../../features/metrics/api/dashboard';
 import { KpiCards } from '../../features/metrics/components/kpi-cards';
 import { PeriodPicker } from '../../features/metrics/components/period-picker';
@@ -24,6 +22,15 @@ const TopCampaigns = lazy(() =>
 );
 const LatestSales = lazy(() =>
   import('../../features/metrics/components/dashboard-lists').then((m) => ({ default: m.LatestSales })),
+);
+
+// An affiliate's own cards: their chunks are not an admin's first screen; the boot script fetches them
+// ahead for an affiliate (web/build/first-screen.ts).
+const LevelProgressCard = lazy(() =>
+  import('../../features/levels/components/level-progress').then((m) => ({ default: m.LevelProgressCard })),
+);
+const BonusProgressCard = lazy(() =>
+  import('../../features/bonuses/components/bonus-progress').then((m) => ({ default: m.BonusProgressCard })),
 );
 
 /** How much of the chart's place must be on screen before its code is fetched. */
@@ -106,8 +113,12 @@ export default function HomeScreen() {
           {!isAdmin && (
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <Stack gap="lg">
-                <LevelProgressCard />
-                <BonusProgressCard />
+                <Suspense fallback={<Skeleton h={170} />}>
+                  <LevelProgressCard />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <BonusProgressCard />
+                </Suspense>
               </Stack>
             </Grid.Col>
           )}

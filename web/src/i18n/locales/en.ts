@@ -1,5 +1,7 @@
 import type { AppMessages } from './en-app';
+import type { AuthMessages } from './en-auth';
 import type { ProgrammeMessages } from './en-programme';
+import type { ScreenMessages } from './en-screens';
 
 /**
  * English, the default language (SPEC.md §9): what the signed-out screens need. The signed-in
@@ -25,40 +27,15 @@ export const en = {
     password: 'Password',
     firstName: 'First name',
     lastName: 'Last name',
-    acceptTerms: 'I accept the programme terms and the privacy policy',
     signIn: 'Sign in',
     loginSubtitle: 'Welcome back! Sign in to follow your links, sales and commissions.',
     noAccount: 'New to the programme?',
     createAccount: 'Create an account',
-    haveAccount: 'Already have an account?',
     forgotPassword: 'Forgot your password?',
-    registerSubtitle: 'Join the programme: promote our campaigns and earn a commission on every sale.',
-    register: 'Create account',
-    registeredTitle: 'Registration received',
-    registeredText:
-      'Thanks, {{name}}! Check your inbox at {{email}}: we sent you a message about this registration. An administrator reviews each new registration, and we will email you as soon as it is approved.',
-    backToLogin: 'Back to sign in',
     passwordStrength: 'Password strength',
     passwordRules: { length: 'At least 8 characters', letter: 'At least one letter', digit: 'At least one digit' },
-    twoStepsSubtitle: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-    code: 'Verification code',
-    verify: 'Verify',
-    forgotSubtitle: 'Enter your email and we will send you a link to choose a new password.',
-    sendLink: 'Send link',
-    linkSent:
-      'If an account exists for {{email}}, a link to choose a new password is on its way. It is valid for 1 hour.',
-    resetSubtitle: 'Choose a new password for your account.',
     newPassword: 'New password',
     confirmPassword: 'Confirm the new password',
-    saveNewPassword: 'Save new password',
-    askNewLink: 'Ask for a new link',
-    passwordReset: 'Your password was changed. Sign in with the new one.',
-    signingOut: 'Signing out…',
-    maintenanceDefault: 'The portal is under maintenance. Please come back in a little while.',
-    tryAgain: 'Try again',
-    noMaintenanceTitle: 'The portal is open',
-    noMaintenance: 'There is no maintenance going on: everything is available.',
-    goToPortal: 'Go to the portal',
   },
   // The refusals a signed-out screen can meet; the signed-in area's are in en-app.ts.
   errors: {
@@ -101,4 +78,4 @@ export const en = {
 };
 
 export type PublicMessages = typeof en;
-export type Messages = PublicMessages & AppMessages & ProgrammeMessages;
+export type Messages = PublicMessages & AuthMessages & AppMessages & ScreenMessages & ProgrammeMessages;

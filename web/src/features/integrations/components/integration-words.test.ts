@@ -6,10 +6,10 @@ import {
   type IntegrationDeliveryReason,
 } from '@contract/integrations';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { loadAppMessages, switchLanguage, t } from '../../../i18n';
+import { loadAppMessages, loadScreenMessages, switchLanguage, t } from '../../../i18n';
 import { HOW_TO_STEPS, isReplayable, needsAffiliate, readableBody } from './integration-words';
 
-beforeAll(async () => loadAppMessages());
+beforeAll(async () => Promise.all([loadAppMessages(), loadScreenMessages()]));
 afterEach(async () => switchLanguage('en'));
 
 const MISSING = '(missing)';

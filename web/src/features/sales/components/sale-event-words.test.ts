@@ -1,9 +1,9 @@
 import type { SaleEvent } from '@contract/sales';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { loadAppMessages, switchLanguage, t } from '../../../i18n';
+import { loadAppMessages, loadScreenMessages, switchLanguage, t } from '../../../i18n';
 import { saleEventBy, saleEventNote } from './sale-event-words';
 
-beforeAll(async () => loadAppMessages());
+beforeAll(async () => Promise.all([loadAppMessages(), loadScreenMessages()]));
 afterEach(async () => switchLanguage('en'));
 
 const at = '2026-11-27T12:00:00.000Z';
