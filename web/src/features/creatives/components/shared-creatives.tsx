@@ -1,0 +1,170 @@
+import type { Creative } from '@contract/creatives';
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBrandWhatsapp, IconCheck, IconCopy, IconDownload, IconPhotoPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/form-alert';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { useTranslation } from '../../../i18n';
+import { downloadFile } from '../../../lib/download';
+import { errorMessage } from '../../../lib/form';
+import { useCreatives } from '../api/get-creatives';
+import { CreativeFileLine, CreativeImage } from './creative-media';
+
+/**
+ * "Materials to share": what the campaign gives the signed-in affiliate, with their link, coupon and
+ * name already in the texts. The server leaves out what is not meant for them.
+ */
+export function SharedCreatives({ campaignId }: { campaignId: number }) {
+  const { t } = useTranslation();
+  const creatives = useCreatives(campaignId);
+  const items = creatives.data ?? [];
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="shared-creatives-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} fz="lg" id="shared-creatives-title">
+            {t('creatives.shareTitle')}
+          </Title>
+          {items.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('creatives.shareHelp')}
+            </Text>
+          )}
+        </Stack>
+        {creatives.isPending ? (
+          <ListSkeleton label={t('creatives.loading')} rows={2} rowHeight={120} />
+        ) : creatives.isError ? (
+          <FormAlert message={errorMessage(creatives.error, t)} />
+        ) : items.length === 0 ? (
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
+              <IconPhotoPlus size={20} />
+            </ThemeIcon>
+            <Text size="sm" c="dimmed">
+              {t('creatives.shareNone')}
+            </Text>
+          </Group>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {items.map((creative) => (
+              <SharedCreative key={creative.id} creative={creative} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function SharedCreative({ creative }: { creative: Creative }) {
+  const { t } = useTranslation();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [isDownloading, setIsDownloading] = useState(false);
+  const text = creative.filled_text ?? creative.text;
+  const fileUrl = creative.file_url;
+
+  async function download() {
+    if (!fileUrl) return;
+    setDownloadError(null);
+    setIsDownloading(true);
+    try {
+      await downloadFile(fileUrl, creative.file_name ?? creative.title);
+    } catch (error) {
+      setDownloadError(errorMessage(error, t));
+    } finally {
+      setIsDownloading(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={creative.title} data-testid="shared-creative">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
+            {creative.title}
+          </Title>
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            {t(`creatives.kinds.${creative.kind}`)}
+          </Badge>
+        </Group>
+        {creative.kind === 'image' && <CreativeImage creative={creative} height={220} />}
+        {creative.kind === 'file' && <CreativeFileLine creative={creative} />}
+        {text && (
+          <Text
+            size="sm"
+            p="sm"
+            bg="var(--mantine-color-default-hover)"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', borderRadius: 'var(--mantine-radius-sm)' }}
+            data-testid="creative-text"
+          >
+            {text}
+          </Text>
+        )}
+        <FormAlert message={downloadError} />
+        {/* Pushed to the card's foot, so the buttons of a row of cards line up. */}
+        <Group gap="xs" mt="auto">
+          {text && (
+            <CopyButton value={text}>
+              {({ copied, copy }) => (
+                <>
+                  {/* The button's name stays; the copy is announced apart. */}
+                  <VisuallyHidden role="status">{copied ? t('creatives.copied') : ''}</VisuallyHidden>
+                  <Button
+                    size="xs"
+                    variant={copied ? 'filled' : 'light'}
+                    color={copied ? 'teal' : undefined}
+                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                    onClick={copy}
+                    aria-label={t('creatives.copyNamed', { title: creative.title })}
+                  >
+                    {copied ? t('creatives.copied') : t('creatives.copy')}
+                  </Button>
+                </>
+              )}
+            </CopyButton>
+          )}
+          {fileUrl && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={download}
+              loading={isDownloading}
+              aria-label={t('creatives.downloadNamed', { title: creative.title })}
+            >
+              {t('creatives.download')}
+            </Button>
+          )}
+          {creative.whatsapp_url && (
+            <Button
+              component="a"
+              href={creative.whatsapp_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              color="green"
+              variant="light"
+              leftSection={<IconBrandWhatsapp size={14} />}
+              aria-label={t('creatives.whatsappNamed', { title: creative.title })}
+            >
+              {t('creatives.whatsapp')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
