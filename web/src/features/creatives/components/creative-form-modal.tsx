@@ -5,7 +5,7 @@ import {
   type Creative,
   type CreativeKind,
 } from '@contract/creatives';
-import { Button, FileInput, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -148,13 +148,18 @@ export function CreativeFormModal({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={alert} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="creative-kind-label">
-              {t('creatives.kind')}
-            </Text>
+          {/* A wrapper for the label and hint the other fields have; the control is a radio group of its own. */}
+          <Input.Wrapper
+            label={t('creatives.kind')}
+            labelElement="div"
+            labelProps={{ id: 'creative-kind-label' }}
+            description={made ? t('creatives.kindFixed') : undefined}
+            inputWrapperOrder={['label', 'input', 'description']}
+          >
             <SegmentedControl
               aria-labelledby="creative-kind-label"
               fullWidth
+              mt={4}
               disabled={Boolean(made)}
               data={CREATIVE_KINDS.map((value) => ({ value, label: t(`creatives.kinds.${value}`) }))}
               {...form.getInputProps('kind')}
@@ -164,12 +169,7 @@ export function CreativeFormModal({
                 form.clearFieldError('file');
               }}
             />
-            {made && (
-              <Text size="xs" c="dimmed">
-                {t('creatives.kindFixed')}
-              </Text>
-            )}
-          </Stack>
+          </Input.Wrapper>
           <TextInput
             label={t('creatives.titleLabel')}
             description={t('creatives.titleHelp')}

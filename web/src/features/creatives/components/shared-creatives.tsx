@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  CopyButton,
   Group,
   Paper,
   SimpleGrid,
@@ -13,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconCheck, IconCopy, IconDownload, IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
@@ -75,6 +75,7 @@ function SharedCreative({ creative }: { creative: Creative }) {
   const [isDownloading, setIsDownloading] = useState(false);
   const text = creative.filled_text ?? creative.text;
   const fileUrl = creative.file_url;
+  const clipboard = useClipboard({ timeout: 2000 });
 
   async function download() {
     if (!fileUrl) return;
@@ -114,56 +115,49 @@ function SharedCreative({ creative }: { creative: Creative }) {
           </Text>
         )}
         <FormAlert message={downloadError} />
-        {/* Pushed to the card's foot, so the buttons of a row of cards line up. */}
-        <Group gap="xs" mt="auto">
-          {text && (
-            <CopyButton value={text}>
-              {({ copied, copy }) => (
-                <>
-                  {/* The button's name stays; the copy is announced apart. */}
-                  <VisuallyHidden role="status">{copied ? t('creatives.copied') : ''}</VisuallyHidden>
-                  <Button
-                    size="xs"
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                    onClick={copy}
-                    aria-label={t('creatives.copyNamed', { title: creative.title })}
-                  >
-                    {copied ? t('creatives.copied') : t('creatives.copy')}
-                  </Button>
-                </>
-              )}
-            </CopyButton>
-          )}
-          {fileUrl && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconDownload size={14} />}
-              onClick={download}
-              loading={isDownloading}
-              aria-label={t('creatives.downloadNamed', { title: creative.title })}
-            >
-              {t('creatives.download')}
-            </Button>
-          )}
+        {/* At the card's foot, so the buttons of a row of cards line up; whole-width on a phone. */}
+        <Stack gap="xs" mt="auto">
           {creative.whatsapp_url && (
             <Button
               component="a"
               href={creative.whatsapp_url}
               target="_blank"
               rel="noopener noreferrer"
-              size="xs"
               color="green"
               variant="light"
-              leftSection={<IconBrandWhatsapp size={14} />}
+              leftSection={<IconBrandWhatsapp size={18} />}
               aria-label={t('creatives.whatsappNamed', { title: creative.title })}
             >
               {t('creatives.whatsapp')}
             </Button>
           )}
-        </Group>
+          <Group grow gap="xs">
+            {text && (
+              <Button
+                variant={clipboard.copied ? 'filled' : 'light'}
+                color={clipboard.copied ? 'teal' : undefined}
+                leftSection={clipboard.copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                onClick={() => clipboard.copy(text)}
+                aria-label={t('creatives.copyNamed', { title: creative.title })}
+              >
+                {clipboard.copied ? t('creatives.copied') : t('creatives.copy')}
+              </Button>
+            )}
+            {fileUrl && (
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                onClick={download}
+                loading={isDownloading}
+                aria-label={t('creatives.downloadNamed', { title: creative.title })}
+              >
+                {t('creatives.download')}
+              </Button>
+            )}
+          </Group>
+          {/* The copy button keeps its name; the copy itself is announced here. */}
+          <VisuallyHidden role="status">{clipboard.copied ? t('creatives.copied') : ''}</VisuallyHidden>
+        </Stack>
       </Stack>
     </Paper>
   );
