@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, affiliateOf, apiSignIn, call, createCampaign, createQuietAffiliate, useSession } from './support/api';
-
-/** A 12×8 orange PNG: a real picture the server turns into a WebP. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAwAAAAICAIAAABChommAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQYlWN4EclDEDGMKgIAiWB84ZFBsiUAAAAASUVORK5CYII=',
-  'base64',
-);
+import {
+  ADMIN,
+  affiliateOf,
+  apiSignIn,
+  call,
+  createCampaign,
+  createQuietAffiliate,
+  SMALL_PNG,
+  useSession,
+} from './support/api';
 
 // Issue 30, point 2: an admin gives a campaign a text for everyone and a banner for one level; each
 // affiliate finds them on the campaign's page with their own link, coupon and name, and only theirs.
@@ -79,7 +82,7 @@ test.describe('[CREATIVES]', () => {
     await expect(dialog.getByText('Choose a PNG, JPEG or WebP image.')).toBeVisible();
     // Made once: the retry uploads to the same creative, whose kind no longer changes.
     await expect(dialog.getByText('The kind stays once created.')).toBeVisible();
-    await fileField.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await fileField.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: SMALL_PNG });
     await dialog.getByRole('button', { name: 'Save creative' }).click();
     await expect(dialog).toBeHidden();
     const imageCard = page.getByRole('article', { name: imageTitle });

@@ -1060,7 +1060,7 @@ export const enApp = {
     file: 'PDF file',
     fileHelp: 'A PDF up to 10 MB.',
     chooseFile: 'Choose a file',
-    replaceFile: 'Choose another to replace it',
+    currentFile: 'Now {{name}}: choose another to replace it.',
     imageRequired: 'Choose the image',
     fileRequired: 'Choose the PDF',
     imageTooBig: 'This image is over 8 MB: make it smaller and try again.',

@@ -1094,7 +1094,7 @@ export const pt: Messages = {
     file: 'Arquivo PDF',
     fileHelp: 'Um PDF de até 10 MB.',
     chooseFile: 'Escolha um arquivo',
-    replaceFile: 'Escolha outro para substituir',
+    currentFile: 'Agora {{name}}: escolha outro para substituí-lo.',
     imageRequired: 'Escolha a imagem',
     fileRequired: 'Escolha o PDF',
     imageTooBig: 'Esta imagem passa de 8 MB: reduza-a e tente de novo.',

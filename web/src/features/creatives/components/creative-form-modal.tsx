@@ -5,7 +5,18 @@ import {
   type Creative,
   type CreativeKind,
 } from '@contract/creatives';
-import { Button, FileInput, Group, Input, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  Input,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -148,28 +159,27 @@ export function CreativeFormModal({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormAlert message={alert} />
-          {/* A wrapper for the label and hint the other fields have; the control is a radio group of its own. */}
-          <Input.Wrapper
-            label={t('creatives.kind')}
-            labelElement="div"
-            labelProps={{ id: 'creative-kind-label' }}
-            description={made ? t('creatives.kindFixed') : undefined}
-            inputWrapperOrder={['label', 'input', 'description']}
-          >
-            <SegmentedControl
-              aria-labelledby="creative-kind-label"
-              fullWidth
-              mt={4}
-              disabled={Boolean(made)}
-              data={CREATIVE_KINDS.map((value) => ({ value, label: t(`creatives.kinds.${value}`) }))}
-              {...form.getInputProps('kind')}
-              onChange={(value) => {
-                form.setFieldValue('kind', value as CreativeKind);
-                form.setFieldValue('file', null);
-                form.clearFieldError('file');
-              }}
-            />
-          </Input.Wrapper>
+          {made ? (
+            // The kind stays once made: said, not offered as a control that cannot change.
+            <Input.Wrapper label={t('creatives.kind')} labelElement="div" description={t('creatives.kindFixed')}>
+              <Text fw={600}>{t(`creatives.kinds.${made.kind}`)}</Text>
+            </Input.Wrapper>
+          ) : (
+            <Input.Wrapper label={t('creatives.kind')} labelElement="div" labelProps={{ id: 'creative-kind-label' }}>
+              <SegmentedControl
+                aria-labelledby="creative-kind-label"
+                fullWidth
+                mt={4}
+                data={CREATIVE_KINDS.map((value) => ({ value, label: t(`creatives.kinds.${value}`) }))}
+                {...form.getInputProps('kind')}
+                onChange={(value) => {
+                  form.setFieldValue('kind', value as CreativeKind);
+                  form.setFieldValue('file', null);
+                  form.clearFieldError('file');
+                }}
+              />
+            </Input.Wrapper>
+          )}
           <TextInput
             label={t('creatives.titleLabel')}
             description={t('creatives.titleHelp')}
@@ -194,8 +204,14 @@ export function CreativeFormModal({
           {fileKind && (
             <FileInput
               label={t(`creatives.${fileKind}`)}
-              description={`${t(`creatives.${fileKind}Help`)}${made?.file_name ? ` ${t('creatives.replaceFile')}` : ''}`}
-              placeholder={made?.file_name ?? t('creatives.chooseFile')}
+              description={
+                made?.file_name
+                  ? `${t(`creatives.${fileKind}Help`)} ${t('creatives.currentFile', { name: made.file_name })}`
+                  : t(`creatives.${fileKind}Help`)
+              }
+              placeholder={t('creatives.chooseFile')}
+              // Mantine's placeholder grey reads below 4.5:1 here, where it is text and not an input's hint.
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
               accept={ACCEPT[fileKind].types.join(',')}
               required={!made?.file_url}
               clearable

@@ -69,6 +69,9 @@ export function SharedCreatives({ campaignId }: { campaignId: number }) {
   );
 }
 
+/** Side by side, each from its own label's width, sharing what is left: a label is never cut. */
+const GROW = { flex: '1 1 auto' };
+
 function SharedCreative({ creative }: { creative: Creative }) {
   const { t } = useTranslation();
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -131,9 +134,10 @@ function SharedCreative({ creative }: { creative: Creative }) {
               {t('creatives.whatsapp')}
             </Button>
           )}
-          <Group grow gap="xs">
+          <Group gap="xs">
             {text && (
               <Button
+                style={GROW}
                 variant={clipboard.copied ? 'filled' : 'light'}
                 color={clipboard.copied ? 'teal' : undefined}
                 leftSection={clipboard.copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
@@ -145,6 +149,7 @@ function SharedCreative({ creative }: { creative: Creative }) {
             )}
             {fileUrl && (
               <Button
+                style={GROW}
                 variant="light"
                 leftSection={<IconDownload size={16} />}
                 onClick={download}
