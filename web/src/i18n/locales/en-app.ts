@@ -889,6 +889,7 @@ export const enApp = {
     imageSaved: 'Image updated.',
     created: 'Campaign created. Add an image to make it stand out.',
     toCoupons: 'Add its coupons',
+    manageCreatives: 'Creatives to share',
     editor: {
       bold: 'Bold',
       italic: 'Italic',

@@ -923,6 +923,7 @@ export const pt: Messages = {
     imageSaved: 'Imagem atualizada.',
     created: 'Campanha criada. Adicione uma imagem para destacá-la.',
     toCoupons: 'Criar os cupons dela',
+    manageCreatives: 'Materiais para divulgar',
     editor: {
       bold: 'Negrito',
       italic: 'Itálico',

@@ -192,7 +192,7 @@ function CreativeAdminCard({
             </Tooltip>
           </Group>
         </Group>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="nowrap" align="center">
           <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
             {t(`creatives.kinds.${creative.kind}`)}
           </Badge>

@@ -6,6 +6,7 @@ import {
   type CreativeKind,
 } from '@contract/creatives';
 import {
+  Badge,
   Button,
   FileInput,
   Group,
@@ -161,8 +162,15 @@ export function CreativeFormModal({
           <FormAlert message={alert} />
           {made ? (
             // The kind stays once made: said, not offered as a control that cannot change.
-            <Input.Wrapper label={t('creatives.kind')} labelElement="div" description={t('creatives.kindFixed')}>
-              <Text fw={600}>{t(`creatives.kinds.${made.kind}`)}</Text>
+            <Input.Wrapper label={t('creatives.kind')} labelElement="div">
+              <Group gap="xs" mt={4} wrap="nowrap">
+                <Badge variant="light" color="gray">
+                  {t(`creatives.kinds.${made.kind}`)}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {t('creatives.kindFixed')}
+                </Text>
+              </Group>
             </Input.Wrapper>
           ) : (
             <Input.Wrapper label={t('creatives.kind')} labelElement="div" labelProps={{ id: 'creative-kind-label' }}>
