@@ -1,8 +1,8 @@
 import type { Creative, CreativeList } from '@contract/creatives';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
-import { fetchFile } from '../../../lib/download';
+import { fetchFile, saveBlob } from '../../../lib/download';
 
 export const CREATIVES_KEY = ['creatives'] as const;
 
@@ -44,4 +44,13 @@ export function useCreativeImageUrl(creative: Pick<Creative, 'file_url'>) {
     };
   }, [blob]);
   return { url, isPending: file.isPending && creative.file_url !== null, isError: file.isError };
+}
+
+/** Saves a creative's image or file, from what the page already fetched when it can. */
+export function useDownloadCreative() {
+  const queryClient = useQueryClient();
+  return async (creative: Pick<Creative, 'file_url' | 'file_name' | 'title'>) => {
+    const { blob, name } = await queryClient.fetchQuery(creativeFileQuery(creative));
+    saveBlob(blob, name ?? creative.file_name ?? creative.title);
+  };
 }

@@ -18,9 +18,8 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { useTranslation } from '../../../i18n';
-import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/form';
-import { useCreatives } from '../api/get-creatives';
+import { useCreatives, useDownloadCreative } from '../api/get-creatives';
 import { CreativeFileLine, CreativeImage } from './creative-media';
 
 /**
@@ -79,13 +78,14 @@ function SharedCreative({ creative }: { creative: Creative }) {
   const text = creative.filled_text ?? creative.text;
   const fileUrl = creative.file_url;
   const clipboard = useClipboard({ timeout: 2000 });
+  const save = useDownloadCreative();
 
   async function download() {
     if (!fileUrl) return;
     setDownloadError(null);
     setIsDownloading(true);
     try {
-      await downloadFile(fileUrl, creative.file_name ?? creative.title);
+      await save(creative);
     } catch (error) {
       setDownloadError(errorMessage(error, t));
     } finally {
