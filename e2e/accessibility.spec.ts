@@ -7,7 +7,9 @@ import {
   call,
   createApprovedAffiliate,
   createCampaign,
+  createCreative,
   createPendingAffiliate,
+  SMALL_PNG,
   useSession,
 } from './support/api';
 
@@ -149,6 +151,35 @@ test.describe('[A11Y] no serious axe violations', () => {
     await useSession(mine, affiliate.email, affiliate.password);
     await mine.goto(`/campanhas/detalhes/${campaign.id}`);
     await expect(mine.getByRole('button', { name: /^Copy ACESSO/ })).toBeVisible();
+    expect(await seriousViolations(mine)).toEqual([]);
+  });
+
+  test('[A11Y] a campaign’s creatives: the admin’s tab and form, and the affiliate’s materials to share', async ({
+    page,
+    browser,
+  }) => {
+    const stamp = Date.now();
+    const affiliate = await createApprovedAffiliate('Material', `Acessivel${stamp}`);
+    const campaign = await createCampaign(`Materiais acessíveis ${stamp}`);
+    await createCreative(campaign.id, { kind: 'text', title: `Texto ${stamp}`, text: 'Oi, sou {NOME}: {LINK}' });
+    await createCreative(campaign.id, { kind: 'image', title: `Banner ${stamp}`, text: '{LINK}' }, SMALL_PNG);
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/campanhas/editar/${campaign.id}?tab=creatives`);
+    await expect(page.getByRole('img', { name: `Preview of Banner ${stamp}` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: `Edit Banner ${stamp}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit creative' })
+      .getByRole('radio', { name: 'Chosen levels or networks' })
+      .check();
+    await expect(page.getByRole('combobox', { name: 'Levels' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const mine = await (await browser.newContext()).newPage();
+    await useSession(mine, affiliate.email, affiliate.password);
+    await mine.goto(`/campanhas/detalhes/${campaign.id}`);
+    await expect(mine.getByRole('img', { name: `Preview of Banner ${stamp}` })).toBeVisible();
+    await expect(mine.getByRole('button', { name: `Copy text: Texto ${stamp}` })).toBeVisible();
     expect(await seriousViolations(mine)).toEqual([]);
   });
 

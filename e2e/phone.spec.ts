@@ -5,8 +5,10 @@ import {
   apiSignIn,
   call,
   createCampaign,
+  createCreative,
   createPendingAffiliate,
   createQuietAffiliate,
+  SMALL_PNG,
   signInThroughForm,
   useSession,
 } from './support/api';
@@ -254,6 +256,54 @@ test.describe('phones', () => {
     await expect(person.getByRole('button', { name: `Approve Aguarda ${tag}` })).toBeVisible();
     await expect(person.getByRole('checkbox', { name: new RegExp(`Aguarda ${tag}`) })).toBeVisible();
     await expectNoSideScroll(page);
+  });
+
+  test('[ADMIN][AFFILIATE][PHONE] at 390 px a campaign’s creatives fit: the admin’s cards and form, the affiliate’s buttons whole', async ({
+    page,
+    browser,
+  }) => {
+    const tag = `D${Date.now()}`;
+    const affiliate = await createQuietAffiliate('Celular', `Material${tag}`);
+    const campaign = await createCampaign(`Materiais no celular ${tag}`);
+    const longTitle = `Convite para o WhatsApp com um título bem comprido ${tag}`;
+    await createCreative(campaign.id, {
+      kind: 'text',
+      title: longTitle,
+      text: 'Oi! Aqui é {NOME}. Esse curso mudou minha rotina: {LINK}\nUse o cupom {CUPOM} no pagamento.',
+    });
+    await createCreative(campaign.id, { kind: 'image', title: `Banner ${tag}`, text: 'Garanta: {LINK}' }, SMALL_PNG);
+    await page.setViewportSize(PHONE);
+    await useSession(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/campanhas/editar/${campaign.id}?tab=creatives`);
+    await expect(page.getByRole('article', { name: longTitle })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Preview of Banner ${tag}` })).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.getByRole('button', { name: 'New creative' }).click();
+    await page
+      .getByRole('dialog', { name: 'New creative' })
+      .getByRole('radio', { name: 'Chosen levels or networks' })
+      .check();
+    await expectNoSideScroll(page);
+
+    const context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR' });
+    const mine = await context.newPage();
+    await useSession(mine, affiliate.email, affiliate.password);
+    await mine.evaluate(() => localStorage.setItem('settings', JSON.stringify({ language: 'pt' }))).catch(() => {});
+    await mine.goto(`/campanhas/detalhes/${campaign.id}`);
+    const section = mine.getByRole('region', { name: 'Materiais para divulgar' });
+    await expect(section.getByRole('img', { name: `Prévia de Banner ${tag}` })).toBeVisible();
+    await expectNoSideScroll(mine);
+    // Every button shows its whole label, within its card.
+    for (const button of await section.locator('.mantine-Button-root').all()) {
+      const fits = await button.evaluate((node) => {
+        const card = node.closest('article')?.getBoundingClientRect();
+        const box = node.getBoundingClientRect();
+        const label = node.querySelector('.mantine-Button-label') as HTMLElement;
+        return label.scrollWidth <= label.clientWidth && !!card && box.left >= card.left && box.right <= card.right;
+      });
+      expect(fits, `"${await button.textContent()}" is cut or out of its card`).toBe(true);
+    }
+    await context.close();
   });
 
   test('[ADMIN][LAYOUT] at 1366 px no status badge is cut, in English or Portuguese, and the metrics items are reachable', async ({

@@ -158,3 +158,28 @@ export async function createQuietAffiliate(first: string, last: string, language
   await call('/auth/reset-password', { body: { token, password } });
   return { email, password, first, last };
 }
+
+/** A 12×8 orange PNG: a real picture the server turns into a WebP. */
+export const SMALL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAwAAAAICAIAAABChommAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQYlWN4EclDEDGMKgIAiWB84ZFBsiUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A creative on a campaign, made by the admin through the API; an image's or a file's bytes follow. */
+export async function createCreative(
+  campaignId: number,
+  body: { kind: 'text' | 'image' | 'file'; title: string; text?: string; visibility?: Record<string, unknown> },
+  bytes?: Buffer,
+) {
+  const token = await apiSignIn(ADMIN.email, ADMIN.password);
+  const made = await call<{ id: number }>(`/campaigns/${campaignId}/creatives`, { token, body });
+  if (bytes) {
+    const res = await fetch(`${E2E_BASE_URL}/api/v1/creatives/${made.id}/file`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    if (!res.ok) throw new Error(`PUT /creatives/${made.id}/file: ${res.status} ${await res.text()}`);
+  }
+  return made;
+}

@@ -11,18 +11,31 @@ export function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** Fetches a file the API makes (a CSV export, the LGPD export) with the session, named as the server says. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+/**
+ * Fetches a file the API serves only to a signed-in person (an <img> or a link cannot send the
+ * token): `path` as the API names it (`/me/export`), or the whole address it gave (`/api/v1/…`).
+ * The name is the one the server says, when it says one.
+ */
+export async function fetchFile(path: string): Promise<{ blob: Blob; name: string | null }> {
   const session = sessionScope();
   const token = getToken();
-  const response = await fetch(`${API_BASE}${path}`, {
+  const url = path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`;
+  const response = await fetch(url, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal: session.signal,
+  }).catch((error: Error) => {
+    throw session.isCurrent() ? new ApiError(0, { code: 'NETWORK', detail: error.message }) : sessionEnded();
   });
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => ({})));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
   const blob = await response.blob();
-  // A file of the person who signed out is not saved on the next person's screen.
+  // A file of the person who signed out is not shown or saved on the next person's screen.
   if (!session.isCurrent()) throw sessionEnded();
-  saveBlob(blob, name);
+  return { blob, name };
+}
+
+/** Fetches a file the API makes (a CSV export, the LGPD export) with the session, named as the server says. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const { blob, name } = await fetchFile(path);
+  saveBlob(blob, name ?? fallbackName);
 }

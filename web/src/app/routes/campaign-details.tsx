@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { CampaignDetails } from '../../features/campaigns/components/campaign-details';
 import { CampaignLoader } from '../../features/campaigns/components/campaign-loader';
 import { CampaignCoupons } from '../../features/coupons/components/campaign-coupons';
+import { SharedCreatives } from '../../features/creatives/components/shared-creatives';
 import { PeriodPicker } from '../../features/metrics/components/period-picker';
 import { TrafficView } from '../../features/metrics/components/traffic-view';
 import { DEFAULT_PERIOD, type Period } from '../../features/metrics/period';
@@ -25,6 +26,12 @@ export default function CampaignDetailsScreen() {
           <Stack gap="md" mt="xl">
             <CampaignCoupons campaignId={campaign.id} isAdmin={isAdmin} />
           </Stack>
+          {/* What to share, filled with the affiliate's link; an admin manages it in the campaign's edit screen. */}
+          {!isAdmin && (
+            <Stack gap="md" mt="xl">
+              <SharedCreatives campaignId={campaign.id} />
+            </Stack>
+          )}
           {/* An affiliate sees its own clicks on the campaign; an admin the programme's. */}
           <Stack gap="md" mt="xl">
             <PeriodPicker onChange={setPeriod} />

@@ -1,7 +1,7 @@
 import { type Campaign, PAYMENT_METHODS } from '@contract/campaigns';
 import { ADMIN_ROLE } from '@contract/session';
 import { Anchor, Button, Card, Grid, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
-import { IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
+import { IconExternalLink, IconLink, IconPencil, IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, pathTo } from '../../../app/paths';
@@ -126,6 +126,17 @@ export function CampaignDetails({ campaign }: { campaign: Campaign }) {
                 leftSection={<IconPencil size={16} />}
               >
                 {t('campaigns.edit')}
+              </Button>
+            )}
+            {isAdmin && (
+              // The creatives an affiliate sees here are managed in the edit screen's tab.
+              <Button
+                component={Link}
+                to={`${pathTo('adminCampaignEdit', { id: campaign.id })}?tab=creatives`}
+                variant="default"
+                leftSection={<IconPhoto size={16} />}
+              >
+                {t('campaigns.manageCreatives')}
               </Button>
             )}
           </Stack>
