@@ -30,6 +30,7 @@ const mainRoutes: RouteObject[] = [
   { path: paths.subscriptions, element: screen('subscriptions', () => import('./routes/subscriptions')) },
   { path: paths.contact, element: screen('contact', () => import('./routes/contact')) },
   { path: paths.linkGenerator, element: screen('linkGenerator', () => import('./routes/link-generator')) },
+  { path: paths.messages, element: screen('messages', () => import('./routes/messages')) },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -101,6 +102,11 @@ const adminRoutes: RouteObject[] = [
   },
   { path: paths.adminMails, element: screen('adminMails', () => import('./routes/admin/mails')) },
   { path: paths.adminBonuses, element: screen('adminBonuses', () => import('./routes/admin/bonuses')) },
+  { path: paths.adminMessages, element: screen('adminMessages', () => import('./routes/admin/messages')) },
+  {
+    path: paths.adminAnnouncements,
+    element: screen('adminAnnouncements', () => import('./routes/admin/announcements')),
+  },
   { path: paths.adminProgramme, element: screen('adminProgramme', () => import('./routes/admin/programme-settings')) },
   {
     path: paths.adminFraudRules,
@@ -136,6 +142,13 @@ const publicRoutes: RouteObject[] = [
   { path: paths.authMaintenance, element: screen('authMaintenance', () => import('./routes/auth/maintenance')) },
   { path: paths.authNotFound, element: screen('authNotFound', () => import('./routes/not-found')) },
   { path: paths.notFound, element: screen('notFound', () => import('./routes/not-found')) },
+  // Its texts are the signed-in area's (en-app), loaded with it: the sign-in page does not carry them.
+  {
+    path: paths.unsubscribe,
+    element: screen('unsubscribe', () =>
+      Promise.all([import('./routes/unsubscribe'), loadAppMessages()]).then(([m]) => m),
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -327,7 +327,7 @@ export async function replyToThread(ctx: AppContext, adminId: number, threadId: 
     await markRead(tx, threadId, false);
     const row = await insertMessage(tx, threadId, adminId, true, body);
     await notifyUsers(tx, [thread.userId], {
-      kind: 'message.new',
+      kind: 'message.reply',
       title: 'New message from the programme',
       text: excerpt(body),
       pt: { title: 'Nova mensagem do programa', text: excerpt(body) },

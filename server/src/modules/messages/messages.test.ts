@@ -121,7 +121,7 @@ describe('the affiliate’s thread', () => {
     const told = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, ana.user.id), eq(notifications.kind, 'message.new')));
+      .where(and(eq(notifications.userId, ana.user.id), eq(notifications.kind, 'message.reply')));
     expect(told).toHaveLength(2);
     await t.app.mailer.flush();
     const mailed = smtp.mailsTo(ana.user.email);
