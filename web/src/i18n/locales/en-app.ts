@@ -1933,6 +1933,7 @@ export const enApp = {
     compose: 'New announcement',
     composeHelp:
       'Sent now: it appears in each affiliate’s messages with a notification, and is emailed to those who did not unsubscribe. Every email carries an unsubscribe link.',
+    audience: 'Audience',
     segment: 'Send to',
     segments: { all: 'Every affiliate', level: 'Level', network: 'Network', campaign: 'Campaign' },
     choose: 'Choose one',

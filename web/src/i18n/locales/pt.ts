@@ -2047,6 +2047,7 @@ export const pt: Messages = {
     compose: 'Novo comunicado',
     composeHelp:
       'Enviado agora: aparece nas mensagens de cada afiliado com uma notificação e vai por e-mail a quem não cancelou a inscrição. Todo e-mail leva um link para cancelar.',
+    audience: 'Público',
     segment: 'Enviar para',
     segments: { all: 'Todos os afiliados', level: 'Nível', network: 'Rede', campaign: 'Campanha' },
     choose: 'Escolha um',

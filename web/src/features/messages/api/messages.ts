@@ -157,13 +157,9 @@ export function useSegmentTargets(kind: 'level' | 'network' | 'campaign' | 'all'
   });
 }
 
-/** The unsubscribe page: no session, the link's token is the key. */
-export function useUnsubscribe() {
-  return useMutation({
-    mutationFn: (token: string) =>
-      api<{ announcements_opt_out: boolean }>(`/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' }),
-  });
-}
+/** The unsubscribe page's call: no session (the page is outside the signed-in layout and its query client). */
+export const unsubscribe = (token: string) =>
+  api<{ announcements_opt_out: boolean }>(`/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
 
 /** The menu's unread counts, by screen: the affiliate's messages screen, or the admins' inbox. */
 export function useMenuBadges(): Partial<Record<'messages' | 'adminMessages', number>> {

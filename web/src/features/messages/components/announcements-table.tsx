@@ -38,7 +38,7 @@ export function AnnouncementsTable() {
         }}
         columns={[
           { accessor: 'subject', title: t('messages.subject'), isPrimary: true },
-          { accessor: 'segment', title: t('messages.segment'), render: segmentOf },
+          { accessor: 'segment', title: t('messages.audience'), render: segmentOf },
           {
             accessor: 'created_at',
             title: t('messages.sentAt'),

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useTranslation } from '../../../i18n';
 import { errorMessage } from '../../../lib/form';
-import { useUnsubscribe } from '../api/messages';
+import { unsubscribe } from '../api/messages';
 
 /**
  * The unsubscribe link of an announcement mail: it unsubscribes as the page opens (one click, no
@@ -13,10 +13,16 @@ import { useUnsubscribe } from '../api/messages';
  */
 export function UnsubscribeResult({ token }: { token: string }) {
   const { t } = useTranslation();
-  const unsubscribe = useUnsubscribe();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per token.
+  const [outcome, setOutcome] = useState<{ isDone: true } | { error: unknown } | null>(null);
   useEffect(() => {
-    unsubscribe.mutate(token);
+    let isCurrent = true;
+    unsubscribe(token).then(
+      () => isCurrent && setOutcome({ isDone: true }),
+      (error: unknown) => isCurrent && setOutcome({ error }),
+    );
+    return () => {
+      isCurrent = false;
+    };
   }, [token]);
   return (
     <Card withBorder padding="xl" maw={480} mx="auto">
@@ -24,11 +30,11 @@ export function UnsubscribeResult({ token }: { token: string }) {
         <Title order={1} fz="h3">
           {t('screens.unsubscribe')}
         </Title>
-        {unsubscribe.isError ? (
+        {outcome && 'error' in outcome ? (
           <Alert color="red" role="alert">
-            {errorMessage(unsubscribe.error, t)}
+            {errorMessage(outcome.error, t)}
           </Alert>
-        ) : unsubscribe.isSuccess ? (
+        ) : outcome ? (
           <Alert color="teal" role="status">
             {t('unsubscribe.done')}
           </Alert>
