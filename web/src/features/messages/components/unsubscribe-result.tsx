@@ -25,7 +25,7 @@ export function UnsubscribeResult({ token }: { token: string }) {
     };
   }, [token]);
   return (
-    <Card withBorder padding="xl" maw={480} mx="auto">
+    <Card withBorder padding="xl" maw={480} mx="auto" mt="xl">
       <Stack gap="md">
         <Title order={1} fz="h3">
           {t('screens.unsubscribe')}
