@@ -16,6 +16,8 @@ export const accountSchema = z.object({
   language: languageSchema,
   role: roleSchema,
   two_factor_enabled: z.boolean(),
+  /** No announcement mails (they still show in the portal); the mails' unsubscribe link sets it too. */
+  announcements_opt_out: z.boolean(),
   affiliate: z
     .object({
       id: z.number().int(),
@@ -35,6 +37,7 @@ export const updateAccountBodySchema = z.object({
   first_name: nameSchema.optional(),
   last_name: nameSchema.optional(),
   language: languageSchema.optional(),
+  announcements_opt_out: z.boolean().optional(),
   /** null removes the key. */
   pix_key: pixKeySchema.nullable().optional(),
 });

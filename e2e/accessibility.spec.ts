@@ -59,6 +59,8 @@ test.describe('[A11Y] no serious axe violations', () => {
     ['/assinaturas', 'Subscriptions'],
     ['/admin/indicadores', 'Indicators'],
     ['/admin/bonus', 'Bonuses'],
+    ['/admin/mensagens', 'Messages'],
+    ['/admin/comunicados', 'Announcements'],
   ] as const) {
     test(`[A11Y] the shell on ${path}, light and dark`, async ({ page }) => {
       await useSession(page, ADMIN.email, ADMIN.password);
@@ -94,6 +96,24 @@ test.describe('[A11Y] no serious axe violations', () => {
     await expect(page.getByRole('status')).toContainText('1 registration approved');
     await expect(page.getByRole('status').getByRole('button', { name: 'Close' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('[A11Y] an affiliate’s messages, with a message written, and an unsubscribe page', async ({ page, browser }) => {
+    const affiliate = await createApprovedAffiliate('Mensagem', 'Acessivel');
+    await useSession(page, affiliate.email, affiliate.password);
+    await page.goto('/mensagens');
+    await page.getByRole('textbox', { name: 'Your message' }).fill('Uma pergunta acessível');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('message')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: /Announcements/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto('/cancelar-inscricao/00000000-0000-4000-8000-000000000000');
+    await expect(visitor.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await context.close();
   });
 
   test('[A11Y] an affiliate account page', async ({ page }) => {

@@ -365,4 +365,49 @@ test.describe('phones', () => {
     await expectBadgesWhole(mine, ['Solicitado', 'Recusado', 'Pago']);
     await context.close();
   });
+
+  test('[PHONE][MESSAGES] at 390 px and 1366 px, in English and Portuguese, the messages screens fit without scrolling sideways', async ({
+    page,
+    browser,
+  }) => {
+    const person = await createQuietAffiliate('Fala', `Celular${Date.now()}`);
+    const mine = await browser.newContext({ viewport: PHONE });
+    const affiliate = await mine.newPage();
+    await useSession(affiliate, person.email, person.password);
+    await affiliate.goto('/mensagens');
+    await affiliate
+      .getByRole('textbox', { name: 'Your message' })
+      .fill(`Uma mensagem comprida ${'sem-espacos-'.repeat(12)}`);
+    await affiliate.getByRole('button', { name: 'Send' }).click();
+    await expect(affiliate.getByTestId('message')).toHaveCount(1);
+    for (const language of ['en', 'pt']) {
+      await affiliate.evaluate(
+        (lang) => localStorage.setItem('settings', JSON.stringify({ language: lang })),
+        language,
+      );
+      await affiliate.goto('/mensagens');
+      await expect(affiliate.getByTestId('message')).toHaveCount(1);
+      await expectNoSideScroll(affiliate);
+    }
+    await mine.close();
+
+    await useSession(page, ADMIN.email, ADMIN.password);
+    for (const viewport of [PHONE, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      for (const language of ['en', 'pt']) {
+        await page.goto('/');
+        await page.evaluate((lang) => localStorage.setItem('settings', JSON.stringify({ language: lang })), language);
+        await page.goto('/admin/mensagens');
+        const row = page.getByTestId('thread-row').filter({ hasText: person.last });
+        await row.click();
+        await expect(page.getByTestId('message')).toHaveCount(1);
+        await expectNoSideScroll(page);
+        await page.goto('/admin/comunicados');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          language === 'pt' ? 'Comunicados' : 'Announcements',
+        );
+        await expectNoSideScroll(page);
+      }
+    }
+  });
 });

@@ -25,6 +25,7 @@ import { integrationReceiveRoutes, integrationsAdminRoutes } from './modules/int
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/ledger.routes';
 import { levelsAdminRoutes, levelsRoutes } from './modules/levels/levels.routes';
 import { mailAdminRoutes } from './modules/mail/mail.routes';
+import { messagesAdminRoutes, messagesPublicRoutes, messagesRoutes } from './modules/messages/messages.routes';
 import { metricsAdminRoutes, metricsRoutes } from './modules/metrics/metrics.routes';
 import { createMetrics, type Metrics } from './modules/monitoring/metrics';
 import { startMetricsServer } from './modules/monitoring/metrics-server';
@@ -268,6 +269,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
       await api.register(payoutProviderRoutes);
       await api.register(logStreamRoutes);
       await api.register(programmePublicRoutes);
+      await api.register(messagesPublicRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', app.authenticate);
         await signedIn.register(authAccountRoutes);
@@ -288,6 +290,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
         await signedIn.register(postbacksRoutes);
         await signedIn.register(bonusesRoutes);
         await signedIn.register(creativesRoutes);
+        await signedIn.register(messagesRoutes);
         await signedIn.register(async (admin) => {
           admin.addHook('onRequest', app.requireAdmin);
           await admin.register(affiliatesAdminRoutes);
@@ -306,6 +309,7 @@ const portal: FastifyPluginAsyncZod<{ webDir: string | undefined }> = async (app
           await admin.register(taxAdminRoutes);
           await admin.register(invoicesAdminRoutes);
           await admin.register(metricsAdminRoutes);
+          await admin.register(messagesAdminRoutes);
           await admin.register(fraudAdminRoutes);
           await admin.register(webhooksAdminRoutes);
           await admin.register(mailAdminRoutes);

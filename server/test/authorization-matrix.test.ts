@@ -40,6 +40,8 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/logs/stream': 'public',
   // The public programme page (/programa); its application posts to /auth/register.
   'GET /api/v1/programme': 'public',
+  // An announcement mail's unsubscribe link: its random token is the key (messages/announcements.test.ts).
+  'POST /api/v1/unsubscribe/{token}': 'public',
 
   'GET /api/v1/me': 'signed-in',
   'PATCH /api/v1/me': 'signed-in',
@@ -78,6 +80,11 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/receipts/{id}/pdf': 'signed-in',
   'GET /api/v1/redemptions/{id}/invoice': 'signed-in',
   'GET /api/v1/redemptions/{id}/invoice/file': 'signed-in',
+  // The menu's unread badge: an affiliate's replies and announcements, an admin's inbox.
+  'GET /api/v1/messages/unread': 'signed-in',
+  // Announcements reach affiliates; an admin has none, and another's id is a 404.
+  'GET /api/v1/me/announcements': 'signed-in',
+  'POST /api/v1/me/announcements/{id}/read': 'signed-in',
 
   'GET /api/v1/links': 'affiliate',
   'POST /api/v1/links': 'affiliate',
@@ -96,6 +103,9 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/me/tax-profile': 'affiliate',
   'PUT /api/v1/me/tax-profile': 'affiliate',
   'PUT /api/v1/redemptions/{id}/invoice': 'affiliate',
+  'GET /api/v1/messages': 'affiliate',
+  'POST /api/v1/messages': 'affiliate',
+  'POST /api/v1/messages/read': 'affiliate',
 
   'PUT /api/v1/settings/maintenance': 'admin',
   'GET /api/v1/settings/redemptions': 'admin',
@@ -203,6 +213,14 @@ const AUDIENCE: Record<string, Audience> = {
   'GET /api/v1/settings/withholdings/preview': 'admin',
   'POST /api/v1/redemptions/{id}/invoice/review': 'admin',
   'GET /api/v1/invoices': 'admin',
+  'GET /api/v1/message-threads': 'admin',
+  'GET /api/v1/message-threads/{id}': 'admin',
+  'POST /api/v1/message-threads/{id}/messages': 'admin',
+  'POST /api/v1/message-threads/{id}/read': 'admin',
+  'PUT /api/v1/message-threads/{id}/assignee': 'admin',
+  'POST /api/v1/affiliates/{id}/message-thread': 'admin',
+  'GET /api/v1/announcements': 'admin',
+  'POST /api/v1/announcements': 'admin',
 };
 
 /** Kinds of thing one affiliate owns: another affiliate naming them must learn nothing. */

@@ -1,7 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  /** Each header as it came, by its lower-case name (the value after the colon). */
+  headers: Record<string, string>;
+};
 
 /** A real SMTP server on a free port that keeps what it receives; point SMTP_URL at `url`. */
 export async function startSmtpPeer() {
@@ -23,6 +29,9 @@ export async function startSmtpPeer() {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            headers: Object.fromEntries(
+              mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+            ),
           });
           callback();
         })

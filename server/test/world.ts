@@ -31,7 +31,9 @@ export type IdKind =
   | 'apiKey'
   | 'webhook'
   | 'webhookDelivery'
-  | 'creative';
+  | 'creative'
+  | 'messageThread'
+  | 'announcement';
 
 export type World = {
   app: FastifyInstance;
@@ -52,6 +54,9 @@ export type World = {
   webhookDeliveryId: number;
   /** A creative of the campaign, visible to all, with its PDF. */
   creativeId: number;
+  /** B's conversation with the programme (A must not read it), and an announcement to everyone. */
+  messageThreadId: number;
+  announcementId: number;
   /** Bearer headers per role; `undefined` for anonymous. */
   headersOf(role: Role): Record<string, string>;
   /** Signs the roles in again when a request ended a session, and lifts maintenance if one began. */
@@ -186,13 +191,19 @@ export async function seedWorld(t: TestApp): Promise<World> {
       },
       201,
     );
+    const messageSecret = `message-secret-${name}-${affiliateId}`;
+    await ok(
+      app,
+      { method: 'POST', url: '/api/v1/messages', headers: person.headers, payload: { body: messageSecret } },
+      201,
+    );
     const ids: OwnedIds = {
       userId: person.user.id,
       affiliateId,
       saleId: sale.id,
       redemptionId: redemption.id,
       couponId: coupon.id,
-      secrets: [person.user.email, externalId, pixKey, trackerToken, couponCode],
+      secrets: [person.user.email, externalId, pixKey, trackerToken, couponCode, messageSecret],
     };
     return { ...person, ids };
   }
@@ -221,6 +232,17 @@ export async function seedWorld(t: TestApp): Promise<World> {
     },
     200,
   );
+  const announcement = await ok(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/announcements',
+      headers: admin.headers,
+      payload: { subject: 'Boas-vindas', body: 'Olá a todos', segment: 'all' },
+    },
+    201,
+  );
+  const bThread = (await ok(app, { method: 'GET', url: '/api/v1/messages', headers: b.headers }, 200)).thread_id;
   const [delivery] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -240,6 +262,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
     webhookId: webhook.id,
     webhookDeliveryId: delivery?.id ?? 0,
     creativeId: creative.id,
+    messageThreadId: bThread,
+    announcementId: announcement.id,
     headersOf(role) {
       return role === 'anonymous' ? {} : signedIn[role].headers;
     },
@@ -290,6 +314,8 @@ export function idKindOf(path: string, param: string): IdKind | null {
     webhooks: 'webhook',
     deliveries: 'webhookDelivery',
     creatives: 'creative',
+    'message-threads': 'messageThread',
+    announcements: 'announcement',
   };
   return kinds[before ?? ''] ?? null;
 }
@@ -309,5 +335,7 @@ export function idsFor(world: World, owner: OwnedIds): Record<IdKind, number> {
     webhook: world.webhookId,
     webhookDelivery: world.webhookDeliveryId,
     creative: world.creativeId,
+    messageThread: world.messageThreadId,
+    announcement: world.announcementId,
   };
 }

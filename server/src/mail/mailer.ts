@@ -6,7 +6,14 @@ import { mailDeliveries } from '../db/schema';
 import { exponentialBackoff } from '../outbound/backoff';
 import { type OutboxQueue, runOutbox, type Sender, scheduleOutbox } from '../outbound/outbox';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra header lines (an announcement's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   /**
@@ -14,6 +21,8 @@ export type Mailer = {
    * it tells of is committed, and the outbox worker sends it, retrying with backoff.
    */
   queue(tx: Db, message: MailMessage): Promise<void>;
+  /** Many mails in one statement of the caller's transaction (an announcement); their ids, in order. */
+  queueMany(tx: Db, messages: MailMessage[]): Promise<number[]>;
   /** Sends every mail due at `at` (now by default), once each: tests, and a server's first run. */
   flush(at?: Date): Promise<number>;
   /** The outbox worker of mail on every server, each second by default: a person waits for a reset link. */
@@ -57,6 +66,7 @@ function mailSender(transport: Transporter, log: FastifyBaseLogger): Sender<Queu
           subject: row.subject,
           text: row.text,
           ...(row.html ? { html: row.html } : {}),
+          ...(row.headers ? { headers: row.headers } : {}),
           messageId: `<mail-${row.id}.${row.createdAt.getTime()}@afiliados.local>`,
         });
         log.info({ mail: row.id, to: row.to, subject: row.subject }, 'mail sent');
@@ -101,6 +111,28 @@ export function createMailer(
         .insert(mailDeliveries)
         .values({ ...message, ...(transport ? {} : { state: 'kept' as const, nextAttemptAt: null }) });
       log.info({ to: message.to, subject: message.subject, via: transport ? 'smtp' : 'outbox' }, 'mail queued');
+    },
+    async queueMany(tx, messages) {
+      if (messages.length === 0) return [];
+      const ids: number[] = [];
+      // Chunks keep a statement's parameters well under PostgreSQL's 65 535.
+      for (let start = 0; start < messages.length; start += 1_000) {
+        const chunk = messages.slice(start, start + 1_000);
+        const rows = await tx
+          .insert(mailDeliveries)
+          .values(
+            chunk.map((message) => ({
+              ...message,
+              ...(transport ? {} : { state: 'kept' as const, nextAttemptAt: null }),
+            })),
+          )
+          .returning({ id: mailDeliveries.id, to: mailDeliveries.to });
+        // RETURNING's order is not promised: match each row to its message by address.
+        const idOf = new Map(rows.map((row) => [row.to, row.id]));
+        for (const message of chunk) ids.push(idOf.get(message.to) ?? 0);
+      }
+      log.info({ mails: messages.length, via: transport ? 'smtp' : 'outbox' }, 'mails queued');
+      return ids;
     },
     flush: (at) => run(at ? () => at : undefined),
     schedule: (everyMs = 1_000) => (sender ? scheduleOutbox('mail', () => run(), log, everyMs) : () => {}),

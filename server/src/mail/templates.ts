@@ -7,16 +7,35 @@ const langOf = (language: string): Lang => (language === 'pt' ? 'pt' : 'en');
 
 export type MailContent = { subject: string; text: string; html: string };
 
-function render(subject: string, paragraphs: string[], link?: { url: string; label: string }): MailContent {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '', '— Afiliados'].join('\n\n');
-  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+type Footer = { text: string; url: string; label: string };
+
+function render(
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+  footer?: Footer,
+): MailContent {
+  const text = [
+    ...paragraphs,
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+    '',
+    '— Afiliados',
+    ...(footer ? [`${footer.text} ${footer.label}: ${footer.url}`] : []),
+  ].join('\n\n');
+  const escapeHtml = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html = [
     '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    // pre-line: a person's line breaks (a message, an announcement) stay line breaks.
+    ...paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`),
     link
       ? `<p><a href="${escapeHtml(link.url)}" style="background:#2a4fc7;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p><p style="color:#555;font-size:13px">${escapeHtml(link.url)}</p>`
       : '',
-    '<p style="color:#555">— Afiliados</p></div>',
+    '<p style="color:#555">— Afiliados</p>',
+    footer
+      ? `<p style="color:#555;font-size:12px">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.url)}" style="color:#2a4fc7">${escapeHtml(footer.label)}</a></p>`
+      : '',
+    '</div>',
   ].join('');
   return { subject, text, html };
 }
@@ -186,6 +205,45 @@ export const mails = {
             'The redemption is still approved and goes into the next payout batch. If your PIX key changed, update it in My account.',
           ],
           { url: p.url, label: 'See my redemptions' },
+        );
+  },
+  /** A new message in a thread: to the affiliate (from the programme) or to an admin (from an affiliate). */
+  newMessage(language: string, p: { from: string; excerpt: string; url: string; toStaff: boolean }) {
+    return langOf(language) === 'pt'
+      ? render(
+          p.toStaff ? `Nova mensagem de ${p.from}` : 'Nova mensagem do programa de afiliados',
+          [`${p.from} escreveu:`, p.excerpt],
+          { url: p.url, label: p.toStaff ? 'Abrir a conversa' : 'Ler e responder' },
+        )
+      : render(
+          p.toStaff ? `New message from ${p.from}` : 'New message from the affiliate programme',
+          [`${p.from} wrote:`, p.excerpt],
+          { url: p.url, label: p.toStaff ? 'Open the conversation' : 'Read and reply' },
+        );
+  },
+  /** An announcement, with the one-click unsubscribe link every one carries (decision 047). */
+  announcement(language: string, p: { subject: string; body: string; url: string; unsubscribeUrl: string }) {
+    const paragraphs = p.body.split(/\n{2,}/);
+    return langOf(language) === 'pt'
+      ? render(
+          p.subject,
+          paragraphs,
+          { url: p.url, label: 'Ver no portal' },
+          {
+            text: 'Você recebe este e-mail por ser afiliado do programa.',
+            label: 'Não quero mais receber comunicados por e-mail',
+            url: p.unsubscribeUrl,
+          },
+        )
+      : render(
+          p.subject,
+          paragraphs,
+          { url: p.url, label: 'See it in the portal' },
+          {
+            text: 'You get this email as an affiliate of the programme.',
+            label: 'Unsubscribe from announcement emails',
+            url: p.unsubscribeUrl,
+          },
         );
   },
 };

@@ -22,6 +22,7 @@ import { ensureClickPartitions } from '../modules/tracking/click-partitions';
 import { seedAttributionDemo } from './demo-attribution';
 import { seedBonusesDemo } from './demo-bonuses';
 import { seedCreativesDemo } from './demo-creatives';
+import { seedMessagesDemo } from './demo-messages';
 import { type Person, seedRedemptions } from './demo-redemptions';
 import { seedSubscriptionsDemo } from './demo-subscriptions';
 
@@ -264,6 +265,7 @@ export async function seedDemoActivity(db: Db) {
     await seedChargebacks(tx, people[2], now);
     await seedBonusesDemo(tx, people, now);
     await seedCreativesDemo(tx, programme);
+    await seedMessagesDemo(tx, people, now);
     // Each sale in its affiliate's network, as the sale writer records it (decision 030).
     await tx.execute(sql`update sales s set network_id = a.network_id from affiliates a
       where a.id = s.affiliate_id and a.network_id is not null`);

@@ -1,9 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helper';
 import type { Database } from '../db/client';
 import {
   affiliates,
+  announcementRecipients,
+  announcements,
   applicationAnswers,
   bonusAwards,
   bonuses,
@@ -15,6 +17,8 @@ import {
   integrationDeliveries,
   ledgerEntries,
   levels,
+  messages,
+  messageThreads,
   networks,
   payments,
   payoutBatches,
@@ -178,6 +182,20 @@ describe('prepareDatabase', () => {
       .where(eq(creativeFiles.creativeId, banner?.id ?? 0));
     expect(bannerFile?.contentType).toBe('image/webp');
     expect(seededCreatives.filter((c) => !c.visibleToAll).map((c) => c.levelIds.length)).toEqual([1]);
+    // ...messages: threads with unread questions, an announcement to everyone mailed and partly opened.
+    const threads = await database.db.select().from(messageThreads);
+    expect(threads.length).toBeGreaterThanOrEqual(3);
+    const unread = await database.db.select().from(messages).where(isNull(messages.readAt));
+    expect(unread.some((m) => !m.fromStaff)).toBe(true);
+    expect(unread.some((m) => m.fromStaff)).toBe(true);
+    const [everyone] = await database.db.select().from(announcements).where(eq(announcements.segment, 'all'));
+    const reached = await database.db
+      .select()
+      .from(announcementRecipients)
+      .where(eq(announcementRecipients.announcementId, everyone?.id ?? 0));
+    expect(reached.length).toBeGreaterThan(3);
+    expect(reached.some((r) => r.readAt !== null)).toBe(true);
+    expect(reached.some((r) => r.mailDeliveryId === null)).toBe(true);
     const balances = new Map<number, number>();
     for (const line of ledger) balances.set(line.affiliateId, (balances.get(line.affiliateId) ?? 0) + line.amountCents);
     const afterRedemptions = await database.db.select().from(ledgerEntries);

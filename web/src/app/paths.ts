@@ -22,6 +22,7 @@ export const paths = {
   subscriptions: '/assinaturas',
   contact: '/fale-conosco',
   linkGenerator: '/gerador-links',
+  messages: '/mensagens',
 
   // Admin-only (role Administrador)
   adminTopAffiliates: '/admin/top-10-afiliados',
@@ -58,6 +59,8 @@ export const paths = {
   adminIntegrations: '/admin/integracoes',
   adminMails: '/admin/emails',
   adminBonuses: '/admin/bonus',
+  adminMessages: '/admin/mensagens',
+  adminAnnouncements: '/admin/comunicados',
   adminProgramme: '/admin/programa',
 
   // Public: the programme's page, with its application form (issue 30; its own frame)
@@ -72,6 +75,8 @@ export const paths = {
   authMaintenance: '/auth/maintenance',
   authNotFound: '/auth/404',
   notFound: '/404',
+  // An announcement mail's unsubscribe link (decision 047): no sign-in.
+  unsubscribe: '/cancelar-inscricao/:token',
 } as const;
 
 export type ScreenKey = keyof typeof paths;

@@ -55,6 +55,7 @@ const mainRoutes: RouteObject[] = [
     path: paths.linkGenerator,
     element: screen('linkGenerator', () => withScreenMessages(import('./routes/link-generator'))),
   },
+  { path: paths.messages, element: screen('messages', () => withScreenMessages(import('./routes/messages'))) },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -196,6 +197,14 @@ const adminRoutes: RouteObject[] = [
     path: paths.adminApproveAffiliates,
     element: screen('adminApproveAffiliates', () => withScreenMessages(import('./routes/admin/approve-affiliates'))),
   },
+  {
+    path: paths.adminMessages,
+    element: screen('adminMessages', () => withScreenMessages(import('./routes/admin/messages'))),
+  },
+  {
+    path: paths.adminAnnouncements,
+    element: screen('adminAnnouncements', () => withScreenMessages(import('./routes/admin/announcements'))),
+  },
 ];
 
 const publicRoutes: RouteObject[] = [
@@ -222,6 +231,7 @@ const publicRoutes: RouteObject[] = [
   },
   { path: paths.authNotFound, element: screen('authNotFound', () => import('./routes/not-found')) },
   { path: paths.notFound, element: screen('notFound', () => import('./routes/not-found')) },
+  { path: paths.unsubscribe, element: screen('unsubscribe', () => withAuthMessages(import('./routes/unsubscribe'))) },
 ];
 
 export const routes: RouteObject[] = [

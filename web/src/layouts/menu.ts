@@ -1,5 +1,6 @@
 import {
   IconAffiliate,
+  IconBroadcast,
   IconBuildingStore,
   IconCash,
   IconChartBar,
@@ -13,6 +14,7 @@ import {
   IconHome,
   IconLink,
   IconMail,
+  IconMessages,
   IconPlugConnected,
   IconReceipt,
   IconRepeat,
@@ -54,6 +56,7 @@ export const MENU: MenuSection[] = [
       // Both roles: an affiliate's recurring earnings, the programme's subscriptions for an admin.
       { screen: 'subscriptions', icon: IconRepeat },
       { screen: 'redemptions', icon: IconWallet, affiliateOnly: true },
+      { screen: 'messages', icon: IconMessages, affiliateOnly: true },
       { screen: 'contact', icon: IconMail, affiliateOnly: true },
     ],
   },
@@ -63,6 +66,8 @@ export const MENU: MenuSection[] = [
     items: [
       { screen: 'adminApproveAffiliates', icon: IconUserCheck },
       { screen: 'adminProgramme', icon: IconUserPlus },
+      { screen: 'adminMessages', icon: IconMessages },
+      { screen: 'adminAnnouncements', icon: IconBroadcast },
       { screen: 'adminUsers', icon: IconUsers },
       { screen: 'adminNetworks', icon: IconAffiliate },
       { screen: 'adminLevels', icon: IconStairsUp },

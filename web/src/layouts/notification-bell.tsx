@@ -16,6 +16,11 @@ function linkOf(notification: Notification): string | null {
   if (notification.kind === 'redemption.requested') return pathTo('adminRedemptionHistory');
   if (notification.kind.startsWith('redemption.')) return pathTo('redemptions');
   if (notification.kind === 'affiliate.registered') return pathTo('adminApproveAffiliates');
+  const threadId = Number(notification.data.thread_id);
+  if ((notification.kind === 'message.new' || notification.kind === 'message.assigned') && threadId > 0) {
+    return `${pathTo('adminMessages')}?conversa=${threadId}`;
+  }
+  if (notification.kind === 'message.reply' || notification.kind === 'announcement') return pathTo('messages');
   return null;
 }
 

@@ -1,8 +1,20 @@
-import { AppShell, Box, Divider, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Box,
+  Divider,
+  Indicator,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths';
+import { useMenuBadges } from '../features/messages/api/messages';
 import { useTranslation } from '../i18n';
 import type { MenuSection } from './menu';
 
@@ -23,6 +35,7 @@ export function SideMenu({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const badges = useMenuBadges();
   const viewport = useRef<HTMLDivElement>(null);
   const [hiddenBelow, setHiddenBelow] = useState(false);
   const measure = useCallback(() => {
@@ -80,15 +93,29 @@ export function SideMenu({
                 </Text>
               )}
               {section.items.map(({ screen, icon: Icon }) => {
-                const label = t(`screens.${screen}`);
+                const count = badges[screen as keyof typeof badges] ?? 0;
+                const label = count
+                  ? `${t(`screens.${screen}`)} (${t('messages.unreadCount', { count })})`
+                  : t(`screens.${screen}`);
                 const link = (
                   <NavLink
                     key={screen}
                     component={Link}
                     to={paths[screen]}
-                    label={mini ? undefined : label}
-                    aria-label={mini ? label : undefined}
-                    leftSection={<Icon size={mini ? 22 : 18} stroke={1.6} />}
+                    label={mini ? undefined : t(`screens.${screen}`)}
+                    aria-label={mini || count ? label : undefined}
+                    leftSection={
+                      <Indicator disabled={!mini || !count} size={8} offset={2}>
+                        <Icon size={mini ? 22 : 18} stroke={1.6} />
+                      </Indicator>
+                    }
+                    rightSection={
+                      !mini && count ? (
+                        <Badge size="sm" circle data-testid={`menu-badge-${screen}`} aria-hidden>
+                          {count > 99 ? '99+' : count}
+                        </Badge>
+                      ) : undefined
+                    }
                     active={pathname === paths[screen]}
                     onClick={onNavigate}
                     styles={{

@@ -6,6 +6,7 @@ export * from './creatives';
 export * from './fraud';
 export * from './integrations';
 export * from './ledger';
+export * from './messages';
 export * from './payouts';
 export * from './postbacks';
 export * from './programme';

@@ -27,6 +27,8 @@ export const mailDeliveries = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra header lines of this mail (an announcement's List-Unsubscribe, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /** When a queued row is due; while a worker holds it, when its hold runs out. Null once finished. */

@@ -36,10 +36,18 @@ export const users = pgTable(
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     /** Bumped by a password change or reset, a suspension or a deactivation: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The person asked for no announcement mails (they still see them in the portal); decision 047. */
+    announcementsOptOut: boolean('announcements_opt_out').notNull().default(false),
+    /** The random key of the unsubscribe link in announcement mails: one click, no sign-in. */
+    unsubscribeToken: uuid('unsubscribe_token').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    uniqueIndex('users_unsubscribe_token_key').on(t.unsubscribeToken),
+  ],
 );
 
 export const passwordResets = pgTable(

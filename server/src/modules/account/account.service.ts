@@ -40,6 +40,7 @@ export async function getAccount(db: Db, userId: number): Promise<Account> {
     language: user.language as Account['language'],
     role: user.role,
     two_factor_enabled: user.twoFactorEnabled,
+    announcements_opt_out: user.announcementsOptOut,
     affiliate: affiliate
       ? {
           id: affiliate.id,
@@ -60,6 +61,7 @@ export async function updateAccount(db: Db, userId: number, body: z.output<typeo
       ...(body.first_name === undefined ? {} : { firstName: body.first_name }),
       ...(body.last_name === undefined ? {} : { lastName: body.last_name }),
       ...(body.language === undefined ? {} : { language: body.language }),
+      ...(body.announcements_opt_out === undefined ? {} : { announcementsOptOut: body.announcements_opt_out }),
     };
     if (Object.keys(change).length) await tx.update(users).set(change).where(eq(users.id, userId));
     if (body.pix_key !== undefined) {

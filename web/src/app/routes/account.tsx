@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useAccount } from '../../features/account/api/account';
+import { AnnouncementMailsCard } from '../../features/account/components/announcement-mails-card';
 import { DataExportCard } from '../../features/account/components/data-export-card';
 import { PayoutCard } from '../../features/account/components/payout-card';
 import { ProfileCard } from '../../features/account/components/profile-card';
@@ -49,6 +50,7 @@ export default function AccountScreen() {
             {account.data.affiliate && <PayoutCard affiliate={account.data.affiliate} />}
           </SimpleGrid>
           {account.data.affiliate && <TaxProfileCard />}
+          {account.data.affiliate && <AnnouncementMailsCard account={account.data} />}
           {account.data.affiliate && (
             <Section title={t('postbacks.section')}>
               <PostbackSettingsCard />

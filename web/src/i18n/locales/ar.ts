@@ -50,6 +50,9 @@ export const ar: MenuMessages = {
     adminMails: 'البريد الإلكتروني',
     adminBonuses: 'المكافآت',
     adminProgramme: 'صفحة البرنامج',
+    messages: 'الرسائل',
+    adminMessages: 'الرسائل',
+    adminAnnouncements: 'الإعلانات',
     programme: 'برنامج التسويق بالعمولة',
     authLogin: 'تسجيل الدخول',
     authRegister: 'إنشاء حساب',
@@ -59,6 +62,7 @@ export const ar: MenuMessages = {
     authMaintenance: 'الصيانة',
     authNotFound: 'الصفحة غير موجودة',
     notFound: 'الصفحة غير موجودة',
+    unsubscribe: 'إلغاء الاشتراك',
   },
   menu: {
     main: 'الرئيسية',

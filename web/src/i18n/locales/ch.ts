@@ -50,6 +50,9 @@ export const ch: MenuMessages = {
     adminMails: '邮件',
     adminBonuses: '奖金',
     adminProgramme: '计划页面',
+    messages: '消息',
+    adminMessages: '消息',
+    adminAnnouncements: '公告',
     programme: '联盟计划',
     authLogin: '登录',
     authRegister: '创建账户',
@@ -59,6 +62,7 @@ export const ch: MenuMessages = {
     authMaintenance: '维护中',
     authNotFound: '页面未找到',
     notFound: '页面未找到',
+    unsubscribe: '退订',
   },
   menu: {
     main: '主菜单',

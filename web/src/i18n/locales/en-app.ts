@@ -63,6 +63,9 @@ export const enApp = {
     adminMails: 'Emails',
     adminBonuses: 'Bonuses',
     adminProgramme: 'Programme page',
+    messages: 'Messages',
+    adminMessages: 'Messages',
+    adminAnnouncements: 'Announcements',
   },
   bonuses: {
     yours: 'Your bonuses',
@@ -275,6 +278,10 @@ export const enApp = {
       flaggedSales: 'Flagged sales to review',
       openRedemptions: 'Redemptions to decide or pay',
     },
+  },
+  messages: {
+    unreadCount_one: '{{count}} unread',
+    unreadCount_other: '{{count}} unread',
   },
 };
 export type AppMessages = typeof enApp;

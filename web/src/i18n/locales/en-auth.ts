@@ -28,5 +28,11 @@ export const enAuth = {
     goToPortal: 'Go to the portal',
     haveAccount: 'Already have an account?',
   },
+  unsubscribe: {
+    working: 'Unsubscribing',
+    done: 'Done: you will no longer receive announcement emails. Announcements still appear in your messages in the portal.',
+    help: 'Changed your mind? Turn announcement emails back on in your account settings.',
+    toAccount: 'Go to my account',
+  },
 };
 export type AuthMessages = typeof enAuth;

@@ -21,6 +21,7 @@ export const en = {
     authMaintenance: 'Maintenance',
     authNotFound: 'Page not found',
     notFound: 'Page not found',
+    unsubscribe: 'Unsubscribe',
   },
   auth: {
     email: 'Email',

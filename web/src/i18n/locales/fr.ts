@@ -50,6 +50,9 @@ export const fr: MenuMessages = {
     adminMails: 'E-mails',
     adminBonuses: 'Primes',
     adminProgramme: 'Page du programme',
+    messages: 'Messages',
+    adminMessages: 'Messages',
+    adminAnnouncements: 'Annonces',
     programme: "Programme d'affiliation",
     authLogin: 'Se connecter',
     authRegister: 'Créer un compte',
@@ -59,6 +62,7 @@ export const fr: MenuMessages = {
     authMaintenance: 'Maintenance',
     authNotFound: 'Page introuvable',
     notFound: 'Page introuvable',
+    unsubscribe: 'Se désabonner',
   },
   menu: {
     main: 'Principal',

@@ -65,6 +65,9 @@ export const ptApp: AppMessages = {
     adminMails: 'E-mails',
     adminBonuses: 'Bônus',
     adminProgramme: 'Página do programa',
+    messages: 'Mensagens',
+    adminMessages: 'Mensagens',
+    adminAnnouncements: 'Comunicados',
   },
   bonuses: {
     yours: 'Seus bônus',
@@ -278,5 +281,9 @@ export const ptApp: AppMessages = {
       flaggedSales: 'Vendas sinalizadas para revisar',
       openRedemptions: 'Resgates para decidir ou pagar',
     },
+  },
+  messages: {
+    unreadCount_one: '{{count}} não lida',
+    unreadCount_other: '{{count}} não lidas',
   },
 };

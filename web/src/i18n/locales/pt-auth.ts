@@ -30,4 +30,10 @@ export const ptAuth: AuthMessages = {
     goToPortal: 'Ir para o portal',
     haveAccount: 'Já tem uma conta?',
   },
+  unsubscribe: {
+    working: 'Cancelando a inscrição',
+    done: 'Pronto: você não receberá mais comunicados por e-mail. Os comunicados continuam aparecendo nas suas mensagens no portal.',
+    help: 'Mudou de ideia? Ative de novo os comunicados por e-mail nas configurações da sua conta.',
+    toAccount: 'Ir para minha conta',
+  },
 };

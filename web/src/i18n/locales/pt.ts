@@ -14,6 +14,7 @@ export const pt: PublicMessages = {
     authMaintenance: 'Manutenção',
     authNotFound: 'Página não encontrada',
     notFound: 'Página não encontrada',
+    unsubscribe: 'Cancelar inscrição',
   },
   auth: {
     email: 'E-mail',

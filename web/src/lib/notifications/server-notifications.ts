@@ -57,6 +57,8 @@ const REFRESHES: { kind: string; keys: QueryKey[] }[] = [
   { kind: 'affiliate.', keys: [['affiliates'], ['networks'], ['metrics']] },
   { kind: 'level.', keys: [['levels']] },
   { kind: 'campaign.', keys: [['campaigns']] },
+  { kind: 'message.', keys: [['messages']] },
+  { kind: 'announcement', keys: [['messages']] },
 ];
 
 /** A notification that arrived live: into the bell at once, and the lists it is about refreshed. */
