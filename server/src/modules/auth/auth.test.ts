@@ -518,6 +518,9 @@ describe('route guards', () => {
     'GET /api/v1/logs/stream',
     // The public programme page (/programa): its name, pitch, FAQ, questions and commissions.
     'GET /api/v1/programme',
+    // An announcement mail's one-click unsubscribe (RFC 8058): its random token is the key, a mail
+    // client posts it without a session (announcements.test.ts).
+    'POST /api/v1/unsubscribe/{token}',
   ]);
 
   test('every API route but the public ones answers 401 without a token', async () => {
