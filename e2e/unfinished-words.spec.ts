@@ -273,6 +273,8 @@ test.describe('[I18N] no unfinished words on any screen', () => {
       adminLevelEdit: { id: level.id },
       adminCampaignEdit: { id: campaign.id },
       authResetPassword: { token: 'a-link-that-was-never-sent' },
+      // A link no mail carried: the page says so, in words.
+      unsubscribe: { token: '00000000-0000-4000-8000-000000000000' },
     };
   });
 

@@ -17,7 +17,7 @@ const AFFILIATE_HOME = [
   src('features/bonuses/components/bonus-progress.tsx'),
 ];
 /** The screens of the signed-out routes (PUBLIC_ROOTS): what they share with the signed-in area stays out of it. */
-const PUBLIC_SCREEN = /[\\/]app[\\/]routes[\\/](auth[\\/]|not-found|logout|programme-page)/;
+const PUBLIC_SCREEN = /[\\/]app[\\/]routes[\\/](auth[\\/]|not-found|logout|programme-page|unsubscribe)/;
 const LANGUAGE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)\.ts$/;
 /** A language's texts for the signed-in layout and the home (pt-app.ts). */
 const APP_LANGUAGE_FILE = /[\\/]i18n[\\/]locales[\\/](\w+)-app\.ts$/;

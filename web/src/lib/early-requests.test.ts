@@ -94,7 +94,8 @@ describe('requests the boot script starts early (docs/decisions/019)', () => {
 
 describe('PUBLIC_ROOTS', () => {
   test.each(Object.entries(paths))('%s (%s) is public exactly when it needs no session', (key, path) => {
-    const isPublic = key.startsWith('auth') || key === 'notFound' || key === 'logout' || key === 'programme';
+    const isPublic =
+      key.startsWith('auth') || key === 'notFound' || key === 'logout' || key === 'programme' || key === 'unsubscribe';
     expect(isPublicPath(path)).toBe(isPublic);
   });
 });

@@ -25,9 +25,17 @@ export function useUnreadCount() {
   });
 }
 
+/**
+ * After a change, every messages query asks again. A read already in flight is cancelled first: one
+ * that started before the change (a list just searched, with no answer yet) would otherwise be taken
+ * as the fresh answer, and its unread count would stay.
+ */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+  return async () => {
+    await queryClient.cancelQueries({ queryKey: MESSAGES_KEY });
+    await queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+  };
 }
 
 // The affiliate's side
@@ -99,6 +107,8 @@ export function useMarkThreadRead() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (threadId: number) => api<void>(`/message-threads/${threadId}/read`, { method: 'POST' }),
+    // Reading is idempotent: a failed mark is tried again rather than leaving the inbox unread.
+    retry: 2,
     onSuccess: invalidate,
   });
 }

@@ -20,10 +20,12 @@ export function ThreadView({ threadId, onBack }: { threadId: number; onBack?: ()
   const admins = useAdmins();
   const me = Number(currentClaims()?.sub ?? 0);
   const unread = thread.data?.unread ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per thread and unread count seen.
+  // Each answer that still shows unread messages marks them read (the server's mark is idempotent):
+  // a live refresh that raced an earlier mark, or a mark that failed, is caught by the next answer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer of the thread.
   useEffect(() => {
     if (unread > 0) markRead.mutate(threadId);
-  }, [threadId, unread]);
+  }, [threadId, unread, thread.dataUpdatedAt]);
   if (thread.isPending) return <ListSkeleton label={t('messages.loading')} rows={4} rowHeight={64} />;
   if (!thread.data) return null;
   const data = thread.data;
