@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -16,8 +16,24 @@ export type ProxyTrust = (address: string, hop: number) => boolean;
 export function compileProxyTrust(setting: TrustProxy): ProxyTrust | false {
   if (setting === false) return false;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
-  return proxyAddr.compile(setting);
+  const trusts = proxyAddr.compile(setting);
+  // The proxy's own address comes with every request it forwards: parsed once, not per request
+  // (the address parser was a click's largest cost after the hashes). Trust in an address list
+  // depends on the address alone.
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    let trusted = known.get(address);
+    if (trusted === undefined) {
+      trusted = trusts(address, hop);
+      if (known.size >= TRUST_MEMORY_MAX) known.clear();
+      known.set(address, trusted);
+    }
+    return trusted;
+  };
 }
+
+/** Addresses whose trust is remembered; a deployment has a handful of proxies. */
+const TRUST_MEMORY_MAX = 1_000;
 
 /** The client's address: the socket peer, or the first untrusted hop when proxies are trusted. */
 export function clientAddress(req: IncomingMessage, trust: ProxyTrust | false): string {
@@ -29,5 +45,42 @@ export function clientAddress(req: IncomingMessage, trust: ProxyTrust | false): 
 
 /** The keyed hash of an address that clicks and sign-ins keep instead of it (LGPD): 32 hex digits. */
 export function ipHashOf(secret: string, ip: string): string {
-  return createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32);
+  return ipHasherOf(secret)(ip);
+}
+
+// SHA-256's block: HMAC pads its key to it.
+const BLOCK = 64;
+/** The longest address (in bytes) the pads' buffer takes; longer text goes through createHmac. */
+const ADDRESS_MAX_BYTES = 192;
+const hashers = new Map<string, (ip: string) => string>();
+
+/**
+ * HMAC-SHA256 (RFC 2104) of addresses under one secret, 32 hex digits of it: the key's pads are
+ * worked out once and each address costs two one-shot hashes. The same digest as `createHmac`,
+ * without a native Hmac object per address, which the garbage collector paid for on every visitor of
+ * a launch (docs/decisions/040).
+ */
+export function ipHasherOf(secret: string): (ip: string) => string {
+  const known = hashers.get(secret);
+  if (known) return known;
+  let key = Buffer.from(secret, 'utf8');
+  if (key.length > BLOCK) key = hash('sha256', key, 'buffer');
+  // inner: (key XOR ipad) then the address; outer: (key XOR opad) then the inner digest.
+  const inner = Buffer.alloc(BLOCK + ADDRESS_MAX_BYTES);
+  const outer = Buffer.alloc(BLOCK + 32);
+  for (let i = 0; i < BLOCK; i++) {
+    inner[i] = (key[i] ?? 0) ^ 0x36;
+    outer[i] = (key[i] ?? 0) ^ 0x5c;
+  }
+  const hasher = (ip: string) => {
+    // At most three bytes a character: anything that might not fit takes the long way.
+    if (ip.length * 3 > ADDRESS_MAX_BYTES) return createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32);
+    const length = inner.write(ip, BLOCK, 'utf8');
+    hash('sha256', inner.subarray(0, BLOCK + length), 'buffer').copy(outer, BLOCK);
+    return hash('sha256', outer, 'hex').slice(0, 32);
+  };
+  // One secret per process in practice; a test may make a few.
+  if (hashers.size > 16) hashers.clear();
+  hashers.set(secret, hasher);
+  return hasher;
 }

@@ -4,7 +4,14 @@ import type { RecordedClick } from './click';
 import { createBatcher } from './click-batcher';
 import { binaryRow } from './click-copy';
 import { dayOfClicks, rollupKeyOf } from './click-rollups';
-import { createFloodRule, createRepeatRule, type FloodLimit, repeatKeyOf, repeatMemoryOf } from './click-rules';
+import {
+  createFloodRule,
+  createRepeatRule,
+  type FloodLimit,
+  repeatKeyOf,
+  repeatMemoryOf,
+  visitorOf,
+} from './click-rules';
 import { clickEngineOf, type PendingClick, writeClickBatch } from './click-writer';
 import { FORGET_VISITS, FORGET_VISITS_EVERY_MS, visitOf } from './counted-visits';
 
@@ -60,7 +67,8 @@ export function createClickBuffer(
      * not yet written is CLICK_BEHIND_MS old): the caller answers only after `flush()`.
      */
     record(click: RecordedClick): boolean {
-      const local = click.isBot ? '' : repeatKeyOf(click);
+      const visitor = click.isBot ? '' : visitorOf(click);
+      const local = click.isBot ? '' : repeatKeyOf(click, visitor);
       const limit = click.isBot ? null : floodLimit();
       // A flood's clicks beyond the limit count as nothing, like repeats, and go to the report.
       const flood = limit === null ? null : floods.floodOf(click, limit);
@@ -70,7 +78,7 @@ export function createClickBuffer(
         row: binaryRow(click),
         at: click.at,
         key: counts ? rollupKeyOf(dayOf(click.at), click) : '',
-        visit: counts && checksVisits ? visitOf(click, local) : null,
+        visit: counts && checksVisits ? visitOf(click, visitor, local) : null,
         ip: click.ip ?? '',
         userAgent: click.userAgent,
         referrer: click.referrer,

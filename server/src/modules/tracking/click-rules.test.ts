@@ -73,32 +73,36 @@ describe('the repeat rule', () => {
     expect(createRepeatRule(repeatMemoryOf(null)).isRepeat(key, MINUTE)).toBe(false);
   });
 
-  test('its memory stays bounded: visits over an hour old are dropped, and past 200 000 the oldest', () => {
+  test('its memory stays bounded: visits over an hour old are dropped, and past 2 x 200 000 the oldest', () => {
     const rule = createRepeatRule();
     for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(`old|${i}`, i);
     expect(rule.size).toBe(MEMORY_MAX);
-    // A launch's worth of new visitors within the hour: the memory keeps the last 200 000.
+    // A launch's worth of new visitors within the hour: the last 200 000 are always remembered.
     for (let i = 0; i < 1_000; i++) rule.isRepeat(`new|${i}`, MEMORY_MAX + i);
-    expect(rule.size).toBe(MEMORY_MAX);
+    expect(rule.size).toBe(MEMORY_MAX + 1_000);
     expect(rule.isRepeat(`old|${MEMORY_MAX - 1}`, MEMORY_MAX + 1_000)).toBe(true);
     expect(rule.isRepeat('new|999', MEMORY_MAX + 1_000)).toBe(true);
-    // The oldest went first: its visitor counts again (on PostgreSQL the shared check still decides).
-    expect(rule.isRepeat('old|0', MEMORY_MAX + 1_000)).toBe(false);
+    // 200 000 more: the oldest generation went whole, so its visitor counts again (on PostgreSQL
+    // the shared check still decides), and the memory never held more than twice the bound.
+    for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(`more|${i}`, 2 * MEMORY_MAX + i);
+    expect(rule.size).toBeLessThanOrEqual(2 * MEMORY_MAX);
+    expect(rule.isRepeat('old|0', 3 * MEMORY_MAX)).toBe(false);
+    expect(rule.isRepeat(`more|${MEMORY_MAX - 1}`, 3 * MEMORY_MAX)).toBe(true);
     // An hour after all of them, a click finds only itself remembered.
-    rule.isRepeat('later', MEMORY_MAX + 1_000 + REPEAT_WINDOW_MS);
+    rule.isRepeat('later', 3 * MEMORY_MAX + REPEAT_WINDOW_MS);
     expect(rule.size).toBe(1);
   });
 
-  test('a visitor counted again goes to the back of the memory, so those behind it can still be dropped', () => {
+  test('a visitor counted again is remembered from its new count, and those counted before it still end', () => {
     const rule = createRepeatRule();
     rule.isRepeat('first', 0);
     rule.isRepeat('second', 30 * MINUTE);
-    // `first` counts again once its hour has passed: it is now the newest.
+    // `first` counts again once its hour has passed.
     expect(rule.isRepeat('first', REPEAT_WINDOW_MS)).toBe(false);
-    // Later `second`'s hour has passed too; a new click drops it, though it was counted after `first`.
+    // Later `second`'s hour has passed too, though it was counted after `first`'s first count.
     expect(rule.isRepeat('third', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
-    expect(rule.size).toBe(2);
     expect(rule.isRepeat('first', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(true);
+    expect(rule.isRepeat('second', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
   });
 });
 
@@ -157,14 +161,21 @@ describe('the click-flood rule', () => {
     expect(clicks[4]).toEqual({ linkId: 1, affiliateId: 7, ipHash: 'a', start: 0, count: 5 });
   });
 
-  test('its memory stays bounded: windows that ended are dropped, and past 200 000 the oldest', () => {
+  test('its memory stays bounded: windows that ended are dropped, and past 2 x 200 000 the oldest', () => {
     const rule = createFloodRule();
     for (let i = 0; i < MEMORY_MAX; i++) rule.floodOf({ ipHash: `old${i}`, linkId: 1, affiliateId: 7, at: 0 }, limit);
     expect(rule.size).toBe(MEMORY_MAX);
-    // More addresses within the window: the memory keeps the last 200 000 windows.
-    for (let i = 0; i < 1_000; i++) rule.floodOf({ ipHash: `more${i}`, linkId: 1, affiliateId: 7, at: 1 }, limit);
-    expect(rule.size).toBe(MEMORY_MAX);
-    rule.floodOf({ ipHash: 'new', linkId: 1, affiliateId: 7, at: MINUTE + 1 }, limit);
+    // More addresses within the window: the last 200 000 windows are always kept, never over twice that.
+    for (let i = 0; i < MEMORY_MAX + 1_000; i++) {
+      rule.floodOf({ ipHash: `more${i}`, linkId: 1, affiliateId: 7, at: 1 }, limit);
+    }
+    expect(rule.size).toBeLessThanOrEqual(2 * MEMORY_MAX);
+    expect(rule.size).toBeGreaterThanOrEqual(MEMORY_MAX);
+    // The oldest windows went whole: their address starts a window again, one click from the limit.
+    for (let i = 0; i < 3; i++) {
+      expect(rule.floodOf({ ipHash: 'old0', linkId: 1, affiliateId: 7, at: 2 }, limit)).toBeNull();
+    }
+    rule.floodOf({ ipHash: 'new', linkId: 1, affiliateId: 7, at: MINUTE + 2 }, limit);
     expect(rule.size).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { RecordedClick } from './click';
 
 // The rules that decide, as a click is recorded, whether it counts: kept in this server's memory so
@@ -7,58 +8,104 @@ import type { RecordedClick } from './click';
 /** The same IP and agent on the same link within this window count once (decision 011). */
 export const REPEAT_WINDOW_MS = 60 * 60 * 1000;
 /**
- * A rule's memory holds at most this many entries. Past it the oldest go first, even within their
- * window: on PostgreSQL the shared check (`counted-visits.ts`) still decides a forgotten visitor's
- * repeat exactly; on PGlite, a visitor among the 200 000 last ones (each link counted apart) is.
+ * A rule's memory remembers at least this many entries, and holds at most twice as many: past it,
+ * the oldest go first, even within their window. On PostgreSQL the shared check
+ * (`counted-visits.ts`) still decides a forgotten visitor's repeat exactly; on PGlite, a visitor
+ * among the 200 000 last ones (each link counted apart) is.
  */
 export const MEMORY_MAX = 200_000;
 
 /**
- * Keeps a time-ordered memory bounded at a constant cost per entry: what is at its front (the
- * oldest) and has stopped deciding anything is dropped, then the oldest beyond `MEMORY_MAX`. Every
- * entry is (re)inserted at the back when its time starts, so the front is always the oldest. A
- * sweep of the whole memory on each insert once it was full cost a server that had taken a launch
- * most of its throughput (bench/redirect.bench.mjs, after a million distinct visitors).
+ * A rule's memory in two generations, so that nothing is ever dropped one entry at a time: entries
+ * go into the current generation; once it holds MEMORY_MAX entries, or began a whole window ago,
+ * it becomes the previous one and the previous one is dropped whole (its entries all started before
+ * the current one began). Dropping the oldest entry of one Map on each click cost a launch most of
+ * its throughput: a Map keeps a deleted entry's slot until it is rebuilt, and every look for its
+ * first entry walked over those slots again (docs/decisions/040).
  */
-function dropFront<T>(memory: Map<string, T>, hasEnded: (entry: T) => boolean) {
-  for (const [key, entry] of memory) {
-    if (memory.size <= MEMORY_MAX && !hasEnded(entry)) return;
-    memory.delete(key);
+export class RuleMemory<T> {
+  private current = new Map<string, T>();
+  private previous = new Map<string, T>();
+  /** When the current generation's first and latest entries came (ms from MEMORY_EPOCH). */
+  private currentSince = 0;
+  private currentLast = 0;
+
+  get(key: string): T | undefined {
+    const found = this.current.get(key);
+    return found === undefined ? this.previous.get(key) : found;
+  }
+
+  /** Keeps `value` for `key` from `at`; `windowMs` is how long an entry decides anything. */
+  set(key: string, value: T, at: number, windowMs: number) {
+    if (this.current.size === 0) this.currentSince = at;
+    else if (this.current.size >= MEMORY_MAX || at - this.currentSince >= windowMs) {
+      // A current generation whose latest entry has ended goes too: nothing in it decides anything.
+      this.previous = at - this.currentLast >= windowMs ? new Map() : this.current;
+      this.current = new Map();
+      this.currentSince = at;
+    }
+    this.current.set(key, value);
+    this.currentLast = at;
+  }
+
+  /** Forgets `key` when it holds `value`. */
+  delete(key: string, value: T) {
+    if (this.current.get(key) === value) this.current.delete(key);
+    if (this.previous.get(key) === value) this.previous.delete(key);
+  }
+
+  /** Entries held: what the bound is about. */
+  get size() {
+    return this.current.size + this.previous.size;
   }
 }
 
-/** The click's key in the repeat rule's memory. */
-export const repeatKeyOf = (click: Pick<RecordedClick, 'linkId' | 'ipHash' | 'userAgent'>) =>
-  `${click.linkId}|${click.ipHash}|${click.userAgent}`;
+/**
+ * Who clicked, as the repeat rule tells visitors apart: the address's hash and the agent, digested
+ * to a uuid's sixteen bytes (32 hex digits). One one-shot hash a click; the memory then holds short
+ * keys instead of whole agents (a launch fills it with 200 000 of them).
+ */
+export const visitorOf = (click: Pick<RecordedClick, 'ipHash' | 'userAgent'>) =>
+  hash('md5', `${click.ipHash}|${click.userAgent}`, 'hex');
+
+/** The click's key in the repeat rule's memory: its link and its visitor. */
+export const repeatKeyOf = (
+  click: Pick<RecordedClick, 'linkId' | 'ipHash' | 'userAgent'>,
+  visitor: string = visitorOf(click),
+) => `${click.linkId}|${visitor}`;
+
+/**
+ * Times in the rules' memory are kept from this process's start, so that they stay small integers
+ * (a Date.now() is a boxed number in a Map: one more object per visitor for the collector to keep).
+ */
+const MEMORY_EPOCH = Date.now();
 
 /** What was counted when, per database every server of it shares in this process (PGlite). */
-const memoryByDatabase = new WeakMap<object, Map<string, number>>();
+const memoryByDatabase = new WeakMap<object, RuleMemory<number>>();
 
 /**
  * The repeat rule's memory: this server's own, or, given a database that every server on it reaches
  * within this one process (PGlite), the one all of them share, which makes the rule exact there.
  */
-export function repeatMemoryOf(sharedBy: object | null): Map<string, number> {
-  if (!sharedBy) return new Map();
+export function repeatMemoryOf(sharedBy: object | null): RuleMemory<number> {
+  if (!sharedBy) return new RuleMemory();
   let memory = memoryByDatabase.get(sharedBy);
   if (!memory) {
-    memory = new Map();
+    memory = new RuleMemory();
     memoryByDatabase.set(sharedBy, memory);
   }
   return memory;
 }
 
 /** The repeat rule's first step: a key counted less than an hour ago is a repeat, at no cost. */
-export function createRepeatRule(lastCounted: Map<string, number> = new Map()) {
+export function createRepeatRule(lastCounted: RuleMemory<number> = new RuleMemory()) {
   return {
-    /** True when `key` counted within the hour before `at`; otherwise it counts now. */
-    isRepeat(key: string, at: number): boolean {
+    /** True when `key` counted within the hour before `clickedAt`; otherwise it counts now. */
+    isRepeat(key: string, clickedAt: number): boolean {
+      const at = clickedAt - MEMORY_EPOCH;
       const last = lastCounted.get(key);
       if (last !== undefined && at - last < REPEAT_WINDOW_MS) return true;
-      // To the back: the memory stays in the order its hours started.
-      if (last !== undefined) lastCounted.delete(key);
-      lastCounted.set(key, at);
-      dropFront(lastCounted, (counted) => at - counted >= REPEAT_WINDOW_MS);
+      lastCounted.set(key, at, at, REPEAT_WINDOW_MS);
       return false;
     },
     /**
@@ -66,7 +113,7 @@ export function createRepeatRule(lastCounted: Map<string, number> = new Map()) {
      * visitor's next click to the shared check again, which knows when the hour really ends.
      */
     forget(key: string, at: number) {
-      if (lastCounted.get(key) === at) lastCounted.delete(key);
+      lastCounted.delete(key, at - MEMORY_EPOCH);
     },
     get size() {
       return lastCounted.size;
@@ -80,27 +127,30 @@ export type FloodLimit = { clicks: number; windowMs: number };
 /** One address's clicks on one link in the current window of the click-flooding rule. */
 export type FloodWindow = { linkId: number; affiliateId: number; ipHash: string; start: number; count: number };
 
-/** The click-flooding rule over this server's clicks: each address's window on each link. */
+/**
+ * The click-flooding rule over this server's clicks: each address's window on each link. A window
+ * of one click (nearly every window in a launch: people click once) is kept as its start alone; its
+ * second click makes it a FloodWindow.
+ */
 export function createFloodRule() {
-  /** By address hash and link, in the order the windows started (the oldest first). */
-  const windows = new Map<string, FloodWindow>();
+  /** By address hash and link. */
+  const windows = new RuleMemory<FloodWindow | number>();
+  const startOf = (window: FloodWindow | number) => (typeof window === 'number' ? window : window.start - MEMORY_EPOCH);
 
   return {
     /** The click's flood when it is one too many from its address on its link within the rule's window, else null. */
     floodOf(click: Pick<RecordedClick, 'linkId' | 'affiliateId' | 'ipHash' | 'at'>, limit: FloodLimit) {
       const key = `${click.ipHash}|${click.linkId}`;
-      const window = windows.get(key);
-      if (!window || click.at - window.start >= limit.windowMs) {
-        if (window) windows.delete(key);
-        windows.set(key, {
-          linkId: click.linkId,
-          affiliateId: click.affiliateId,
-          ipHash: click.ipHash,
-          start: click.at,
-          count: 1,
-        });
-        dropFront(windows, (ended) => click.at - ended.start >= limit.windowMs);
+      const at = click.at - MEMORY_EPOCH;
+      let window = windows.get(key);
+      if (window === undefined || at - startOf(window) >= limit.windowMs) {
+        windows.set(key, at, at, limit.windowMs);
         return null;
+      }
+      if (typeof window === 'number') {
+        const start = window + MEMORY_EPOCH;
+        window = { linkId: click.linkId, affiliateId: click.affiliateId, ipHash: click.ipHash, start, count: 1 };
+        windows.set(key, window, at, limit.windowMs);
       }
       window.count += 1;
       return window.count > limit.clicks ? window : null;

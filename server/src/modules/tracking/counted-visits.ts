@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { RecordedClick } from './click';
 
 // The repeat rule's second step, on PostgreSQL (decision 011): the visits this server counted are
@@ -7,9 +6,8 @@ import type { RecordedClick } from './click';
 /** A visit this server counted, waiting for the shared check; `local` is its key in this server's memory. */
 export type Visit = { link_id: number; visitor: string; at: number; local: string };
 
-export function visitOf(click: RecordedClick, local: string): Visit {
-  // A uuid's sixteen bytes: the visitor without keeping its IP hash and agent a second time.
-  const visitor = createHash('md5').update(`${click.ipHash}|${click.userAgent}`).digest('hex');
+/** `visitor` is the repeat rule's (`visitorOf`): a uuid's sixteen bytes, not the IP hash and agent again. */
+export function visitOf(click: RecordedClick, visitor: string, local: string): Visit {
   return { link_id: click.linkId, visitor, at: click.at, local };
 }
 

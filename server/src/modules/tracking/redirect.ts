@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { checkoutCarrierOf } from '@contract/integrations';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress, ipHashOf, type ProxyTrust } from '../../client-address';
+import { clientAddress, ipHasherOf, type ProxyTrust } from '../../client-address';
 import { onChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { campaigns, links } from '../../db/schema';
@@ -96,12 +96,15 @@ export function registerRedirect(
   app.addHook('onClose', async () => unsubscribe());
   // The same address hashes to the same value: a busy link sees the same few addresses again and again.
   const ipHashes = new Map<string, string>();
+  const ipHashOf = ipHasherOf(ipSecret);
 
   function ipHash(ip: string): string {
     let hash = ipHashes.get(ip);
     if (hash === undefined) {
-      hash = ipHashOf(ipSecret, ip);
-      if (ipHashes.size >= IP_HASH_CACHE_MAX) ipHashes.delete(ipHashes.keys().next().value as string);
+      hash = ipHashOf(ip);
+      // Emptied whole when full: dropping the oldest address each time walked over the Map's
+      // deleted slots on every new visitor (docs/decisions/040).
+      if (ipHashes.size >= IP_HASH_CACHE_MAX) ipHashes.clear();
       ipHashes.set(ip, hash);
     }
     return hash;
