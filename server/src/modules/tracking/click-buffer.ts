@@ -13,7 +13,7 @@ import {
   visitorOf,
 } from './click-rules';
 import { clickEngineOf, type PendingClick, writeClickBatch } from './click-writer';
-import { FORGET_VISITS, FORGET_VISITS_EVERY_MS, visitOf } from './counted-visits';
+import { FORGET_VISITS, FORGET_VISITS_EVERY_MS } from './counted-visits';
 
 /**
  * Clicks are written in batches off the request path: the redirect answers at once, and a batch is
@@ -74,11 +74,16 @@ export function createClickBuffer(
       const flood = limit === null ? null : floods.floodOf(click, limit);
       const repeat = flood !== null || (!click.isBot && repeats.isRepeat(local, click.at));
       const counts = !click.isBot && !repeat;
+      const place = binaryRow(click);
       return batcher.add({
-        row: binaryRow(click),
+        slab: place.slab,
+        rowStart: place.rowStart,
+        rowEnd: place.rowEnd,
         at: click.at,
         key: counts ? rollupKeyOf(dayOf(click.at), click) : '',
-        visit: counts && checksVisits ? visitOf(click, visitor, local) : null,
+        linkId: click.linkId,
+        visitor: counts && checksVisits ? visitor : '',
+        local,
         ip: click.ip ?? '',
         userAgent: click.userAgent,
         referrer: click.referrer,

@@ -66,11 +66,15 @@ function slabFor(bytes: number) {
   }
 }
 
+/** Where a click's row start sits: the slab and its bytes there (no Buffer object per click). */
+export type RowPlace = { slab: Buffer; rowStart: number; rowEnd: number };
+
 /**
- * The start of a click's tuple in COPY's binary format, as the redirect knows it. The batch writer
- * adds the end (`rowEndOf` in click-enrichment.ts): the enrichment, worked out off the request path, and the repeat flag.
+ * Writes the start of a click's tuple in COPY's binary format, as the redirect knows it, and answers
+ * where it is. The batch writer adds the end (`rowEndOf` in click-enrichment.ts): the enrichment,
+ * worked out off the request path, and the repeat flag.
  */
-export function binaryRow(c: RecordedClick): Buffer {
+export function binaryRow(c: RecordedClick): RowPlace {
   slabFor(ROW_MAX_BYTES);
   const start = slabUsed;
   let at = slab.writeInt16BE(FIELDS, start);
@@ -90,7 +94,25 @@ export function binaryRow(c: RecordedClick): Buffer {
     at = slab.writeInt32BE(-1, at); // NULL
   }
   slabUsed = at;
-  return slab.subarray(start, at);
+  return { slab, rowStart: start, rowEnd: at };
+}
+
+/** One COPY message: the header, each click's row start and end, the trailer. */
+export function copyMessage(rows: RowPlace[], ends: Buffer[]): Buffer<ArrayBuffer> {
+  let size = COPY_HEADER.length + COPY_TRAILER.length;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as RowPlace;
+    size += row.rowEnd - row.rowStart + (ends[i] as Buffer).length;
+  }
+  const message = Buffer.allocUnsafe(size);
+  let at = COPY_HEADER.copy(message, 0);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as RowPlace;
+    at += row.slab.copy(message, at, row.rowStart, row.rowEnd);
+    at += (ends[i] as Buffer).copy(message, at);
+  }
+  COPY_TRAILER.copy(message, at);
+  return message;
 }
 
 /** COPY … FROM STDIN with all its rows in one message: pg hands this query the server's go-ahead. */

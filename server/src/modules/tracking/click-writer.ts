@@ -1,22 +1,27 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { COPY_BINARY, COPY_CLICKS, COPY_HEADER, COPY_TRAILER, CopyFromStdin } from './click-copy';
+import { COPY_BINARY, COPY_CLICKS, CopyFromStdin, copyMessage, type RowPlace } from './click-copy';
 import { enrichClick, resolveTraits, rowEndOf, type TraitsEntry, traitsOf } from './click-enrichment';
 import { clickRollupStatements, floodDeltas, type Statement } from './click-rollups';
 import type { FloodWindow } from './click-rules';
 import { takeVisits, type Visit } from './counted-visits';
 
-/** A click waiting in the buffer: its row's start, and what the batch writer works the rest out from. */
-export type PendingClick = {
-  /** The row's start in COPY's binary format, built by the redirect (`binaryRow`). */
-  row: Buffer;
+/**
+ * A click waiting in the buffer: where its row's start is (written by the redirect, `binaryRow`),
+ * and what the batch writer works the rest out from. Flat: it lives until its batch is written, and
+ * each object that lives that long is copied by the garbage collector.
+ */
+export type PendingClick = RowPlace & {
   /** When it arrived (epoch ms). */
   at: number;
   /** Its rollup key ("day|affiliate|campaign|link") when the click counts, else ''. */
   key: string;
-  /** The visit to check with the other servers when the click counts (PostgreSQL), else null. */
-  visit: Visit | null;
+  linkId: number;
+  /** The visitor to check with the other servers when the click counts (PostgreSQL), else ''. */
+  visitor: string;
+  /** The visit's key in this server's repeat memory. */
+  local: string;
   ip: string;
   userAgent: string;
   referrer: string;
@@ -169,10 +174,10 @@ export async function writeClickBatch(
   const floods = floodDeltas(batch, dayOf);
   return engine.transaction(async (tx) => {
     // Before the rows are sent: a visit another server counted is stored as a repeat and counts nothing.
-    const repeats = await takeVisits(
-      tx.query,
-      batch.map((click) => click.visit),
+    const visits = batch.map((click) =>
+      click.visitor ? { link_id: click.linkId, visitor: click.visitor, at: click.at, local: click.local } : null,
     );
+    const repeats = await takeVisits(tx.query, visits);
     for (const i of repeats) {
       // The repeat flag is the row end's last byte: the shared end is copied before it is set.
       const end = Buffer.from(ends[i] as Buffer);
@@ -180,15 +185,8 @@ export async function writeClickBatch(
       ends[i] = end;
       keys[i] = '';
     }
-    const parts: Buffer[] = new Array(batch.length * 2 + 2);
-    parts[0] = COPY_HEADER;
-    batch.forEach((click, i) => {
-      parts[2 * i + 1] = click.row;
-      parts[2 * i + 2] = ends[i] as Buffer;
-    });
-    parts[parts.length - 1] = COPY_TRAILER;
-    await tx.copy(Buffer.concat(parts));
+    await tx.copy(copyMessage(batch, ends));
     for (const statement of clickRollupStatements(keys, enrichments, floods)) await tx.run(statement);
-    return repeats.map((i) => batch[i]?.visit as Visit);
+    return repeats.map((i) => visits[i] as Visit);
   });
 }

@@ -1,32 +1,33 @@
-import type { RecordedClick } from './click';
-
 // The repeat rule's second step, on PostgreSQL (decision 011): the visits this server counted are
 // checked with every server's in `counted_visits`, in the batch's own transaction.
 
 /** A visit this server counted, waiting for the shared check; `local` is its key in this server's memory. */
 export type Visit = { link_id: number; visitor: string; at: number; local: string };
 
-/** `visitor` is the repeat rule's (`visitorOf`): a uuid's sixteen bytes, not the IP hash and agent again. */
-export function visitOf(click: RecordedClick, visitor: string, local: string): Visit {
-  return { link_id: click.linkId, visitor, at: click.at, local };
-}
-
 /**
  * Takes the hour for each visit this server counted, unless another server already took it: the
- * upsert only replaces a visit counted an hour or more before, and returns the visits that counted.
+ * upsert only replaces a visit counted an hour or more before. Answers the positions (from 1, in
+ * the order sent) of the visits it did not take: another server's repeats, few, so little comes
+ * back. Sent as three arrays, in key order (servers taking the same visits lock them in one order).
  */
-const TAKE_VISITS = `insert into counted_visits (link_id, visitor, counted_at)
-  select link_id, visitor, at from jsonb_to_recordset($1::jsonb) as v(link_id bigint, visitor uuid, at timestamptz)
-  on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
-    where counted_visits.counted_at <= excluded.counted_at - interval '1 hour'
-  returning link_id, replace(visitor::text, '-', '') as visitor`;
+const TAKE_VISITS = `with sent as (
+    select * from unnest($1::bigint[], $2::uuid[], $3::bigint[]) with ordinality as v(link_id, visitor, at, position)
+  ), taken as (
+    insert into counted_visits (link_id, visitor, counted_at)
+    select link_id, visitor, to_timestamp(at / 1000.0) from sent order by link_id, visitor
+    on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
+      where counted_visits.counted_at <= excluded.counted_at - interval '1 hour'
+    returning link_id, visitor
+  )
+  select position::int as position from sent
+  where not exists (select 1 from taken where taken.link_id = sent.link_id and taken.visitor = sent.visitor)`;
 
 /** Visits counted over an hour ago decide nothing any more. Any server may delete them; it is idempotent. */
 export const FORGET_VISITS = `delete from counted_visits where counted_at < now() - interval '1 hour'`;
 export const FORGET_VISITS_EVERY_MS = 10 * 60_000;
 
-const visitKey = (visit: { link_id: unknown; visitor: string }) => `${visit.link_id}|${visit.visitor}`;
-type Query = (text: string, params: string[]) => Promise<{ rows: { link_id: unknown; visitor: string }[] }>;
+const visitKey = (visit: Visit) => `${visit.link_id}|${visit.visitor}`;
+type Query = (text: string, params: string[]) => Promise<{ rows: { position: number }[] }>;
 
 /**
  * Checks the batch's counted visits (null beside a click that is not one) with every server's, and
@@ -40,16 +41,17 @@ export async function takeVisits(query: Query, visits: (Visit | null)[]): Promis
     if (visit && !byKey.has(visitKey(visit))) byKey.set(visitKey(visit), visit);
   }
   if (byKey.size === 0) return [];
-  const sent = [...byKey.values()].map((v) => ({
-    link_id: v.link_id,
-    visitor: v.visitor,
-    at: new Date(v.at).toISOString(),
-  }));
-  const { rows } = await query(TAKE_VISITS, [JSON.stringify(sent)]);
-  const taken = new Set(rows.map(visitKey));
+  const sent = [...byKey.values()];
+  const { rows } = await query(TAKE_VISITS, [
+    `{${sent.map((v) => v.link_id).join(',')}}`,
+    `{${sent.map((v) => v.visitor).join(',')}}`,
+    `{${sent.map((v) => v.at).join(',')}}`,
+  ]);
+  if (rows.length === 0) return [];
+  const notTaken = new Set(rows.map((row) => visitKey(sent[row.position - 1] as Visit)));
   const repeats: number[] = [];
   visits.forEach((visit, i) => {
-    if (visit && !taken.has(visitKey(visit))) repeats.push(i);
+    if (visit && notTaken.has(visitKey(visit))) repeats.push(i);
   });
   return repeats;
 }
