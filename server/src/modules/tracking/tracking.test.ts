@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { IncomingMessage, request, ServerResponse } from 'node:http';
 import { type AddressInfo, Socket } from 'node:net';
 import { ADMIN_ROLE } from '@contract/auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedIn } from '../../../test/fixtures';
@@ -215,6 +215,13 @@ describe.each(['inject', 'http'] as const)('GET /r/:code (through %s)', (through
     await other.close();
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/links', headers: affiliate.headers });
     expect(mine.json().items.find((l: { id: number }) => l.id === link.id).clicks).toBe(2);
+  });
+
+  test('the shared visit memory is written without WAL: a working memory, not a record', async () => {
+    const rows = await t.database.db.execute<{ relpersistence: string }>(
+      sql`select relpersistence from pg_class where relname = 'counted_visits'`,
+    );
+    expect((rows as unknown as { rows: { relpersistence: string }[] }).rows[0]?.relpersistence).toBe('u');
   });
 
   test('no parameter can change the destination', async () => {
