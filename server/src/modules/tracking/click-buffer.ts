@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { RecordedClick } from './click';
 import { createBatcher } from './click-batcher';
 import { binaryRow } from './click-copy';
-import { dayOfClicks, rollupKeyOf } from './click-rollups';
+import { dayOfClicks } from './click-rollups';
 import {
   createFloodRule,
   createRepeatRule,
@@ -46,7 +46,7 @@ export function createClickBuffer(
         const oldest = batch.reduce((at, click) => Math.min(at, click.at), Number.POSITIVE_INFINITY);
         onBatch(batch.length, (Date.now() - oldest) / 1000);
       }
-      for (const visit of takenElsewhere) repeats.forget(visit.local, visit.at);
+      for (const visit of takenElsewhere) repeats.forget(repeatKeyOf(visit.link_id, visit.visitor), visit.at);
     },
   });
   // Only PostgreSQL fills counted_visits (PGlite's servers share memory instead).
@@ -68,7 +68,7 @@ export function createClickBuffer(
      */
     record(click: RecordedClick): boolean {
       const visitor = click.isBot ? '' : visitorOf(click);
-      const local = click.isBot ? '' : repeatKeyOf(click, visitor);
+      const local = click.isBot ? '' : repeatKeyOf(click.linkId, visitor);
       const limit = click.isBot ? null : floodLimit();
       // A flood's clicks beyond the limit count as nothing, like repeats, and go to the report.
       const flood = limit === null ? null : floods.floodOf(click, limit);
@@ -80,10 +80,11 @@ export function createClickBuffer(
         rowStart: place.rowStart,
         rowEnd: place.rowEnd,
         at: click.at,
-        key: counts ? rollupKeyOf(dayOf(click.at), click) : '',
         linkId: click.linkId,
+        affiliateId: click.affiliateId,
+        campaignId: click.campaignId,
+        counts,
         visitor: counts && checksVisits ? visitor : '',
-        local,
         ip: click.ip ?? '',
         userAgent: click.userAgent,
         referrer: click.referrer,

@@ -6,6 +6,7 @@ import {
   REPEAT_WINDOW_MS,
   repeatKeyOf,
   repeatMemoryOf,
+  visitorOf,
 } from './click-rules';
 
 const MINUTE = 60_000;
@@ -49,14 +50,14 @@ describe('the repeat rule', () => {
   ] as const)('%s', (_name, clicks) => {
     const rule = createRepeatRule();
     const answers = clicks.map(([linkId, ipHash, userAgent, minute]) =>
-      rule.isRepeat(repeatKeyOf({ linkId, ipHash, userAgent }), minute * MINUTE),
+      rule.isRepeat(repeatKeyOf(linkId, visitorOf({ ipHash, userAgent })), minute * MINUTE),
     );
     expect(answers).toEqual(clicks.map((click) => click[4]));
   });
 
   test('a visit another server counted is forgotten, so the next click goes to the shared check', () => {
     const rule = createRepeatRule();
-    const key = repeatKeyOf(visitor);
+    const key = repeatKeyOf(visitor.linkId, visitorOf(visitor));
     rule.isRepeat(key, 0);
     rule.forget(key, 0);
     expect(rule.isRepeat(key, MINUTE)).toBe(false);
@@ -67,7 +68,7 @@ describe('the repeat rule', () => {
 
   test('servers on one PGlite share one memory; separate servers each keep their own', () => {
     const database = {};
-    const key = repeatKeyOf(visitor);
+    const key = repeatKeyOf(visitor.linkId, visitorOf(visitor));
     expect(createRepeatRule(repeatMemoryOf(database)).isRepeat(key, 0)).toBe(false);
     expect(createRepeatRule(repeatMemoryOf(database)).isRepeat(key, MINUTE)).toBe(true);
     expect(createRepeatRule(repeatMemoryOf(null)).isRepeat(key, MINUTE)).toBe(false);

@@ -69,10 +69,7 @@ export const visitorOf = (click: Pick<RecordedClick, 'ipHash' | 'userAgent'>) =>
   hash('md5', `${click.ipHash}|${click.userAgent}`, 'hex');
 
 /** The click's key in the repeat rule's memory: its link and its visitor. */
-export const repeatKeyOf = (
-  click: Pick<RecordedClick, 'linkId' | 'ipHash' | 'userAgent'>,
-  visitor: string = visitorOf(click),
-) => `${click.linkId}|${visitor}`;
+export const repeatKeyOf = (linkId: number, visitor: string) => `${linkId}|${visitor}`;
 
 /**
  * Times in the rules' memory are kept from this process's start, so that they stay small integers

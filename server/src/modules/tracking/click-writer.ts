@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { COPY_BINARY, COPY_CLICKS, CopyFromStdin, copyMessage, type RowPlace } from './click-copy';
 import { enrichClick, resolveTraits, rowEndOf, type TraitsEntry, traitsOf } from './click-enrichment';
-import { clickRollupStatements, floodDeltas, type Statement } from './click-rollups';
+import { clickRollupStatements, floodDeltas, rollupKeyOf, type Statement } from './click-rollups';
 import type { FloodWindow } from './click-rules';
 import { takeVisits, type Visit } from './counted-visits';
 
@@ -15,13 +15,13 @@ import { takeVisits, type Visit } from './counted-visits';
 export type PendingClick = RowPlace & {
   /** When it arrived (epoch ms). */
   at: number;
-  /** Its rollup key ("day|affiliate|campaign|link") when the click counts, else ''. */
-  key: string;
   linkId: number;
+  affiliateId: number;
+  campaignId: number;
+  /** Whether it adds to the figures (no bot, no repeat, no flood), before the check with the other servers. */
+  counts: boolean;
   /** The visitor to check with the other servers when the click counts (PostgreSQL), else ''. */
   visitor: string;
-  /** The visit's key in this server's repeat memory. */
-  local: string;
   ip: string;
   userAgent: string;
   referrer: string;
@@ -170,12 +170,12 @@ export async function writeClickBatch(
   // Each click's row is its start (from the redirect) and its end (worked out here). Ends are shared
   // between clicks and between attempts of a batch, and so are rebuilt, like the keys, at each attempt.
   const ends = batch.map((click, i) => rowEndOf(traits[i] as TraitsEntry, click.repeat));
-  const keys = batch.map((click) => click.key);
+  const keys = batch.map((click) => (click.counts ? rollupKeyOf(dayOf(click.at), click) : ''));
   const floods = floodDeltas(batch, dayOf);
   return engine.transaction(async (tx) => {
     // Before the rows are sent: a visit another server counted is stored as a repeat and counts nothing.
     const visits = batch.map((click) =>
-      click.visitor ? { link_id: click.linkId, visitor: click.visitor, at: click.at, local: click.local } : null,
+      click.visitor ? { link_id: click.linkId, visitor: click.visitor, at: click.at } : null,
     );
     const repeats = await takeVisits(tx.query, visits);
     for (const i of repeats) {

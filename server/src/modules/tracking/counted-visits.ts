@@ -1,8 +1,8 @@
 // The repeat rule's second step, on PostgreSQL (decision 011): the visits this server counted are
 // checked with every server's in `counted_visits`, in the batch's own transaction.
 
-/** A visit this server counted, waiting for the shared check; `local` is its key in this server's memory. */
-export type Visit = { link_id: number; visitor: string; at: number; local: string };
+/** A visit this server counted, waiting for the shared check. */
+export type Visit = { link_id: number; visitor: string; at: number };
 
 /**
  * Takes the hour for each visit this server counted, unless another server already took it: the
