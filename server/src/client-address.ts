@@ -76,7 +76,8 @@ export function ipHasherOf(secret: string): (ip: string) => string {
     // At most three bytes a character: anything that might not fit takes the long way.
     if (ip.length * 3 > ADDRESS_MAX_BYTES) return createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32);
     const length = inner.write(ip, BLOCK, 'utf8');
-    hash('sha256', inner.subarray(0, BLOCK + length), 'buffer').copy(outer, BLOCK);
+    // The inner digest as a byte string, written into the outer block: no Buffer made for it.
+    outer.write(hash('sha256', inner.subarray(0, BLOCK + length), 'binary'), BLOCK, 'latin1');
     return hash('sha256', outer, 'hex').slice(0, 32);
   };
   // One secret per process in practice; a test may make a few.

@@ -71,8 +71,8 @@ export type RowPlace = { slab: Buffer; rowStart: number; rowEnd: number };
 
 /**
  * Writes the start of a click's tuple in COPY's binary format, as the redirect knows it, and answers
- * where it is. The batch writer adds the end (`rowEndOf` in click-enrichment.ts): the enrichment,
- * worked out off the request path, and the repeat flag.
+ * where it is. The batch writer adds the end (`rowEndOf` in click-enrichment.ts): the enrichment's
+ * id in `click_traits`, known once the batch looked it up, and the repeat flag.
  */
 export function binaryRow(c: RecordedClick): RowPlace {
   slabFor(ROW_MAX_BYTES);

@@ -49,29 +49,42 @@ export function clickDeltas(keys: string[]) {
 
 /** The batch's counted clicks summed per (day, link, dimension, value): the rows of `daily_traffic` it adds to. */
 export function trafficDeltas(keys: string[], enrichments: ClickEnrichment[]): TrafficDelta[] {
-  const sums = new Map<string, TrafficDelta>();
+  // Counted first per key and enrichment (a batch has few of each, and its enrichments are shared
+  // entries): no string is made per click, only per combination.
+  const byKey = new Map<string, Map<ClickEnrichment, number>>();
   keys.forEach((key, i) => {
     if (!key) return;
     const enrichment = enrichments[i] as ClickEnrichment;
-    for (const dimension of TRAFFIC_DIMENSIONS) {
-      const value = ENRICHED_VALUE[dimension](enrichment);
-      const id = `${key}|${dimension}|${value}`;
-      const delta = sums.get(id);
-      if (delta) delta.clicks += 1;
-      else {
-        const [day = '', affiliate = '0', campaign = '0', link = '0'] = key.split('|');
-        sums.set(id, {
-          day,
-          link_id: Number(link),
-          affiliate_id: Number(affiliate),
-          campaign_id: Number(campaign),
-          dimension,
-          key: value,
-          clicks: 1,
-        });
+    let counts = byKey.get(key);
+    if (!counts) {
+      counts = new Map();
+      byKey.set(key, counts);
+    }
+    counts.set(enrichment, (counts.get(enrichment) ?? 0) + 1);
+  });
+  const sums = new Map<string, TrafficDelta>();
+  for (const [key, counts] of byKey) {
+    const [day = '', affiliate = '0', campaign = '0', link = '0'] = key.split('|');
+    for (const [enrichment, clicks] of counts) {
+      for (const dimension of TRAFFIC_DIMENSIONS) {
+        const value = ENRICHED_VALUE[dimension](enrichment);
+        const id = `${key}|${dimension}|${value}`;
+        const delta = sums.get(id);
+        if (delta) delta.clicks += clicks;
+        else {
+          sums.set(id, {
+            day,
+            link_id: Number(link),
+            affiliate_id: Number(affiliate),
+            campaign_id: Number(campaign),
+            dimension,
+            key: value,
+            clicks,
+          });
+        }
       }
     }
-  });
+  }
   return [...sums.values()];
 }
 

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { COPY_BINARY, COPY_CLICKS, CopyFromStdin, copyMessage, type RowPlace } from './click-copy';
-import { enrichClick, resolveTraits, rowEndOf, type TraitsEntry, traitsOf } from './click-enrichment';
+import { resolveTraits, rowEndOf, type TraitsEntry } from './click-enrichment';
 import { clickRollupStatements, floodDeltas, rollupKeyOf, type Statement } from './click-rollups';
 import type { FloodWindow } from './click-rules';
 import { takeVisits, type Visit } from './counted-visits';
@@ -22,9 +22,8 @@ export type PendingClick = RowPlace & {
   counts: boolean;
   /** The visitor to check with the other servers when the click counts (PostgreSQL), else ''. */
   visitor: string;
-  ip: string;
-  userAgent: string;
-  referrer: string;
+  /** Its enrichment: country, device, browser, system and referrer host, as one shared entry. */
+  traits: TraitsEntry;
   repeat: boolean;
   /** The flood it belongs to when it was not counted because its address flooded the link. */
   flood: FloodWindow | null;
@@ -154,16 +153,15 @@ export function clickEngineOf(db: Db): ClickEngine {
 
 /**
  * Writes one batch: its rows, the check of its visits across servers and its rollups in one
- * transaction. Returns the visits another server had counted within the hour. The enrichment is
- * worked out here, off the request path: country, device, browser, system and referrer host.
+ * transaction. Returns the visits another server had counted within the hour.
  */
 export async function writeClickBatch(
   engine: ClickEngine,
   batch: PendingClick[],
   dayOf: (at: number) => string,
 ): Promise<Visit[]> {
-  const enrichments = batch.map((click) => enrichClick(click.ip, click.userAgent, click.referrer));
-  const traits = enrichments.map(traitsOf);
+  const traits = batch.map((click) => click.traits);
+  const enrichments = traits.map((entry) => entry.enrichment);
   // A combination not seen before is added to `click_traits` first, on its own: a dictionary row,
   // harmless if the batch then fails.
   await resolveTraits(engine.query, traits);

@@ -11,7 +11,7 @@ export type Click = {
   referrer: string;
   isBot: boolean;
   isRepeat: boolean;
-  /** The visitor's address: only to look its country up when the batch is written, never stored. */
+  /** The visitor's address: only to look its country up as the click is recorded, never stored. */
   ip?: string;
   /** The first click of this browser on the campaign, from the first-click cookie. */
   firstClickId?: string | null;
