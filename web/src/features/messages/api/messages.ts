@@ -26,16 +26,12 @@ export function useUnreadCount() {
 }
 
 /**
- * After a change, every messages query asks again. A read already in flight is cancelled first: one
- * that started before the change (a list just searched, with no answer yet) would otherwise be taken
- * as the fresh answer, and its unread count would stay.
+ * After a change, every messages query asks again (the client cancels a read already in flight
+ * first: lib/query-client.ts).
  */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.cancelQueries({ queryKey: MESSAGES_KEY });
-    await queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
-  };
+  return () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
 }
 
 // The affiliate's side
