@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { agentOf, parseAgent } from './click-enrichment';
+import { agentOf, countryOf, ipv4Number, parseAgent } from './click-enrichment';
 
 // Agents as browsers and apps write them (one of each family a Brazilian launch meets, and a few
 // odd ones): the cache that treats agents differing only in their version numbers as one must give
@@ -58,5 +59,38 @@ describe('the agent cache', () => {
     const tablet = phone.replace('SM-S911B', 'SM-X710').replace(' Mobile Safari', ' Safari');
     expect(agentOf(phone).device).toBe('mobile');
     expect(agentOf(tablet).device).toBe('tablet');
+  });
+});
+
+describe('the country lookup', () => {
+  const geoip = createRequire(import.meta.url)('geoip-country') as { lookup(ip: string): { country: string } | null };
+
+  test('a dotted IPv4 address is read as the number the package reads it as; anything else is left to the package', () => {
+    for (const ip of ['0.0.0.0', '1.2.3.4', '177.38.200.9', '200.147.67.142', '255.255.255.255', '10.0.0.1']) {
+      const [a, b, c, d] = ip.split('.').map(Number) as [number, number, number, number];
+      expect(ipv4Number(ip)).toBe(((a * 256 + b) * 256 + c) * 256 + d);
+    }
+    for (const ip of [
+      '',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1..3.4',
+      '256.1.1.1',
+      '01.2.3.4',
+      '1.2.3.4 ',
+      '::1',
+      '2804:14c::1',
+      'x',
+    ]) {
+      expect(ipv4Number(ip), ip).toBe(-1);
+    }
+  });
+
+  test('every address gets the country the package gives for its text', () => {
+    for (let n = 0; n < 5_000; n++) {
+      const ip = [(n * 97) % 256, (n * 31) % 256, (n * 7) % 256, n % 256].join('.');
+      expect(countryOf(ip), ip).toBe(geoip.lookup(ip)?.country ?? '');
+    }
+    expect(countryOf('2804:14c:5b80::1')).toBe(geoip.lookup('2804:14c:5b80::1')?.country ?? '');
   });
 });

@@ -95,26 +95,25 @@ export function floodDeltas(
   clicks: { flood: FloodWindow | null; at: number }[],
   dayOf: (at: number) => string,
 ): FloodDelta[] {
-  const counts = new Map<FloodWindow, Map<string, number>>();
-  for (const click of clicks) {
-    if (!click.flood) continue;
-    let byDay = counts.get(click.flood);
-    if (!byDay) {
-      byDay = new Map();
-      counts.set(click.flood, byDay);
+  // By link, address and day: the report's row (each flooded click answers its window as it stood).
+  const deltas = new Map<string, FloodDelta>();
+  for (const { flood, at } of clicks) {
+    if (!flood) continue;
+    const day = dayOf(at);
+    const key = `${flood.linkId}|${flood.ipHash}|${day}`;
+    const delta = deltas.get(key);
+    if (delta) delta.clicks += 1;
+    else {
+      deltas.set(key, {
+        day,
+        link_id: flood.linkId,
+        affiliate_id: flood.affiliateId,
+        ip_hash: flood.ipHash,
+        clicks: 1,
+      });
     }
-    const day = dayOf(click.at);
-    byDay.set(day, (byDay.get(day) ?? 0) + 1);
   }
-  return [...counts].flatMap(([window, byDay]) =>
-    [...byDay].map(([day, clicks]) => ({
-      day,
-      link_id: window.linkId,
-      affiliate_id: window.affiliateId,
-      ip_hash: window.ipHash,
-      clicks,
-    })),
-  );
+  return [...deltas.values()];
 }
 
 /** Flooded clicks per day, link and address, added to the fraud report in the batch's transaction. */

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   createFloodRule,
   createRepeatRule,
+  fingerprintOf,
   MEMORY_MAX,
   REPEAT_WINDOW_MS,
   repeatKeyOf,
@@ -153,12 +154,12 @@ describe('the click-flood rule', () => {
     expect(answers).toEqual(clicks.map((click) => click[3]));
   });
 
-  test("a flood's clicks share one window, which names the link, affiliate and address for the report", () => {
+  test("a flood's clicks answer one window, which names the link, affiliate and address for the report", () => {
     const rule = createFloodRule();
     const clicks = [0, 1, 2, 3, 4].map((second) =>
       rule.floodOf({ ipHash: 'a', linkId: 1, affiliateId: 7, at: second * 1000 }, { clicks: 3, windowMs: MINUTE }),
     );
-    expect(clicks[3]).toBe(clicks[4]);
+    expect(clicks[3]).toEqual({ linkId: 1, affiliateId: 7, ipHash: 'a', start: 0, count: 4 });
     expect(clicks[4]).toEqual({ linkId: 1, affiliateId: 7, ipHash: 'a', start: 0, count: 5 });
   });
 
@@ -178,5 +179,21 @@ describe('the click-flood rule', () => {
     }
     rule.floodOf({ ipHash: 'new', linkId: 1, affiliateId: 7, at: MINUTE + 2 }, limit);
     expect(rule.size).toBe(1);
+  });
+});
+
+describe('the fingerprints the rules keep instead of keys', () => {
+  test('a million visitors on a few links get a million distinct fingerprints, none of them 0', () => {
+    const seen = new Set<number>();
+    let smallest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 1_000_000; i++) {
+      const fingerprint = fingerprintOf(
+        repeatKeyOf(1 + (i % 7), visitorOf({ ipHash: `${i}`, userAgent: 'Mozilla/5.0' })),
+      );
+      smallest = Math.min(smallest, fingerprint);
+      seen.add(fingerprint);
+    }
+    expect(smallest).toBeGreaterThan(0);
+    expect(seen.size).toBe(1_000_000);
   });
 });
