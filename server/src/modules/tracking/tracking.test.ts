@@ -408,6 +408,21 @@ describe('the click buffer', () => {
     expect(left[0]?.countedAt.getTime()).toBeGreaterThan(Date.now() - hour);
   });
 
+  test('a full batch is stored whole, every click once, though PGlite takes its rows in several COPYs', async () => {
+    const link = (await makeLink({ campaign_id: campaignId, sub_id: 'full' })).json();
+    const at = Date.now();
+    const recorded = Array.from({ length: 1_600 }, (_, i) => ({
+      ...clickOn(link.id, at + i),
+      ipHash: i.toString(16).padStart(32, '0'),
+    }));
+    for (const click of recorded) t.app.clickBuffer.record(click);
+    await t.app.clickBuffer.flush();
+    const stored = await clicksOf(link.id);
+    expect(stored).toHaveLength(recorded.length);
+    expect(new Set(stored.map((c) => c.id))).toEqual(new Set(recorded.map((c) => c.id)));
+    expect(stored.filter((c) => c.isRepeat)).toHaveLength(0);
+  });
+
   test('stores every field exactly as recorded, whatever the agent and referrer hold', async () => {
     const link = (await makeLink({ campaign_id: campaignId, sub_id: 'exact' })).json();
     const at = Date.parse('2026-11-20T13:45:06.789Z');
