@@ -27,6 +27,20 @@ function slowServer() {
   };
 }
 
+/**
+ * A write lands and the screen invalidates `queryKey`: answers how many reads were waiting on the
+ * server right after the invalidation, once every read is answered and the invalidation is done.
+ */
+async function writeThenInvalidate(server: ReturnType<typeof slowServer>, queryKey: string[]) {
+  server.write(['approved']);
+  const invalidated = queryClient.invalidateQueries({ queryKey });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const waiting = server.waiting;
+  server.answerAll();
+  await invalidated;
+  return waiting;
+}
+
 test('an invalidation after a write is answered by a read that starts after it, even when the query has no data yet', async () => {
   const server = slowServer();
   // A list's first read of a new search is on its way (the query has no data yet)...
@@ -38,14 +52,9 @@ test('an invalidation after a write is answered by a read that starts after it, 
   const unsubscribe = observer.subscribe((result) => seen.push(result.data));
   expect(server.waiting).toBe(1);
 
-  // ...when a write lands and the screen invalidates the list.
-  server.write(['approved']);
-  const invalidated = queryClient.invalidateQueries({ queryKey: ['ledger'] });
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  // A second read was started for the invalidation, not the first one reused.
-  expect(server.waiting).toBe(2);
-  server.answerAll();
-  await invalidated;
+  // ...when a write lands and the screen invalidates the list: a second read was started for the
+  // invalidation, not the first one reused.
+  expect(await writeThenInvalidate(server, ['ledger'])).toBe(2);
 
   expect(observer.getCurrentResult().data).toEqual(['approved']);
   // The answer from before the write was never shown.
@@ -61,12 +70,7 @@ test('an invalidation with nothing in flight reads anew once, as before', async 
   await queryClient.getQueryCache().find({ queryKey: ['sales', 'list'] })?.promise;
   expect(observer.getCurrentResult().data).toEqual(['requested']);
 
-  server.write(['approved']);
-  const invalidated = queryClient.invalidateQueries({ queryKey: ['sales'] });
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(server.waiting).toBe(1);
-  server.answerAll();
-  await invalidated;
+  expect(await writeThenInvalidate(server, ['sales'])).toBe(1);
   expect(observer.getCurrentResult().data).toEqual(['approved']);
   unsubscribe();
 });

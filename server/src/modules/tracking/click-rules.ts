@@ -63,6 +63,12 @@ class Generation {
     }
   }
 
+  /** The cell of `fingerprint` while it still decides something (kept, not forgotten), else -1. */
+  live(fingerprint: number): number {
+    const cell = this.find(fingerprint);
+    return cell >= 0 && !Number.isNaN(this.cells[cell + 1]) ? cell : -1;
+  }
+
   clear() {
     this.cells.fill(0);
     this.occupied = 0;
@@ -92,33 +98,25 @@ export class RuleMemory {
     this.previous = new Generation(stride);
   }
 
-  /** The live cell of `fingerprint` and its generation, as `get` finds it; null when there is none. */
-  private locate(fingerprint: number): { generation: Generation; cell: number } | null {
-    for (const generation of [this.current, this.previous]) {
-      const cell = generation.find(fingerprint);
-      if (cell >= 0 && !Number.isNaN(generation.cells[cell + 1])) return { generation, cell };
-    }
-    return null;
-  }
-
   /** The value kept for `fingerprint`, or undefined (never kept, forgotten or dropped). */
   get(fingerprint: number): number | undefined {
-    let cell = this.current.find(fingerprint);
-    let value = cell >= 0 ? (this.current.cells[cell + 1] as number) : Number.NaN;
-    if (Number.isNaN(value)) {
-      cell = this.previous.find(fingerprint);
-      value = cell >= 0 ? (this.previous.cells[cell + 1] as number) : Number.NaN;
-    }
-    return Number.isNaN(value) ? undefined : value;
+    let cell = this.current.live(fingerprint);
+    if (cell >= 0) return this.current.cells[cell + 1];
+    cell = this.previous.live(fingerprint);
+    return cell >= 0 ? this.previous.cells[cell + 1] : undefined;
   }
 
   /** Counts one more for a kept `fingerprint` and answers its count (0 when not kept). */
   add(fingerprint: number): number {
-    const found = this.locate(fingerprint);
-    if (!found) return 0;
-    const count = (found.generation.cells[found.cell + 2] as number) + 1;
-    found.generation.cells[found.cell + 2] = count;
-    return count;
+    for (const generation of [this.current, this.previous]) {
+      const cell = generation.live(fingerprint);
+      if (cell >= 0) {
+        const count = (generation.cells[cell + 2] as number) + 1;
+        generation.cells[cell + 2] = count;
+        return count;
+      }
+    }
+    return 0;
   }
 
   /** Keeps `value` (a count of 1) for `fingerprint` from `at`; `windowMs` is how long an entry decides anything. */
@@ -176,7 +174,7 @@ export const visitorOf = (click: Pick<RecordedClick, 'ipHash' | 'userAgent'>) =>
 /** The click's key in the repeat rule's memory: its link and its visitor. */
 export const repeatKeyOf = (linkId: number, visitor: string) => `${linkId}|${visitor}`;
 
-/** Times in the rules' memory are kept from this process's start (0 there means an empty slot). */
+/** Times in the rules' memory are kept from this process's start. */
 const MEMORY_EPOCH = Date.now();
 
 /** What was counted when, per database every server of it shares in this process (PGlite). */
