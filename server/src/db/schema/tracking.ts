@@ -59,7 +59,7 @@ export const clicks = pgTable('clicks', {
 });
 
 /**
- * When each visitor (a hash of IP hash and agent) last counted on each link: the one place every
+ * When each visitor (a 52-bit fingerprint of IP hash and agent, `visitorOf`) last counted on each link: the one place every
  * server checks, so the same visitor within the hour counts once however many servers answer it.
  * Rows older than the hour are only history; the click buffer deletes them now and then.
  */
@@ -67,7 +67,7 @@ export const countedVisits = pgTable(
   'counted_visits',
   {
     linkId: bigint('link_id', { mode: 'number' }).notNull(),
-    visitor: uuid('visitor').notNull(),
+    visitor: bigint('visitor', { mode: 'number' }).notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.visitor] })],

@@ -68,8 +68,8 @@ export function createClickBuffer(
      * not yet written is CLICK_BEHIND_MS old): the caller answers only after `flush()`.
      */
     record(click: RecordedClick): boolean {
-      const visitor = click.isBot ? '' : visitorOf(click);
-      const local = click.isBot ? '' : repeatKeyOf(click.linkId, visitor);
+      const visitor = click.isBot ? 0 : visitorOf(click);
+      const local = click.isBot ? 0 : repeatKeyOf(click.linkId, visitor);
       const limit = click.isBot ? null : floodLimit();
       // A flood's clicks beyond the limit count as nothing, like repeats, and go to the report.
       const flood = limit === null ? null : floods.floodOf(click, limit);
@@ -85,7 +85,7 @@ export function createClickBuffer(
         affiliateId: click.affiliateId,
         campaignId: click.campaignId,
         counts,
-        visitor: counts && checksVisits ? visitor : '',
+        visitor: counts && checksVisits ? visitor : 0,
         // Enriched now, from caches: the pending click then holds one shared entry instead of the
         // address, agent and referrer, which can go with the request (fewer objects live until the write).
         traits: traitsOf(enrichClick(click.ip ?? '', click.userAgent, click.referrer)),

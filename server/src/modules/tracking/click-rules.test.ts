@@ -77,34 +77,34 @@ describe('the repeat rule', () => {
 
   test('its memory stays bounded: visits over an hour old are dropped, and past 2 x 200 000 the oldest', () => {
     const rule = createRepeatRule();
-    for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(`old|${i}`, i);
+    for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(fingerprintOf(`old|${i}`), i);
     expect(rule.size).toBe(MEMORY_MAX);
     // A launch's worth of new visitors within the hour: the last 200 000 are always remembered.
-    for (let i = 0; i < 1_000; i++) rule.isRepeat(`new|${i}`, MEMORY_MAX + i);
+    for (let i = 0; i < 1_000; i++) rule.isRepeat(fingerprintOf(`new|${i}`), MEMORY_MAX + i);
     expect(rule.size).toBe(MEMORY_MAX + 1_000);
-    expect(rule.isRepeat(`old|${MEMORY_MAX - 1}`, MEMORY_MAX + 1_000)).toBe(true);
-    expect(rule.isRepeat('new|999', MEMORY_MAX + 1_000)).toBe(true);
+    expect(rule.isRepeat(fingerprintOf(`old|${MEMORY_MAX - 1}`), MEMORY_MAX + 1_000)).toBe(true);
+    expect(rule.isRepeat(fingerprintOf('new|999'), MEMORY_MAX + 1_000)).toBe(true);
     // 200 000 more: the oldest generation went whole, so its visitor counts again (on PostgreSQL
     // the shared check still decides), and the memory never held more than twice the bound.
-    for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(`more|${i}`, 2 * MEMORY_MAX + i);
+    for (let i = 0; i < MEMORY_MAX; i++) rule.isRepeat(fingerprintOf(`more|${i}`), 2 * MEMORY_MAX + i);
     expect(rule.size).toBeLessThanOrEqual(2 * MEMORY_MAX);
-    expect(rule.isRepeat('old|0', 3 * MEMORY_MAX)).toBe(false);
-    expect(rule.isRepeat(`more|${MEMORY_MAX - 1}`, 3 * MEMORY_MAX)).toBe(true);
+    expect(rule.isRepeat(fingerprintOf('old|0'), 3 * MEMORY_MAX)).toBe(false);
+    expect(rule.isRepeat(fingerprintOf(`more|${MEMORY_MAX - 1}`), 3 * MEMORY_MAX)).toBe(true);
     // An hour after all of them, a click finds only itself remembered.
-    rule.isRepeat('later', 3 * MEMORY_MAX + REPEAT_WINDOW_MS);
+    rule.isRepeat(fingerprintOf('later'), 3 * MEMORY_MAX + REPEAT_WINDOW_MS);
     expect(rule.size).toBe(1);
   });
 
   test('a visitor counted again is remembered from its new count, and those counted before it still end', () => {
     const rule = createRepeatRule();
-    rule.isRepeat('first', 0);
-    rule.isRepeat('second', 30 * MINUTE);
+    rule.isRepeat(fingerprintOf('first'), 0);
+    rule.isRepeat(fingerprintOf('second'), 30 * MINUTE);
     // `first` counts again once its hour has passed.
-    expect(rule.isRepeat('first', REPEAT_WINDOW_MS)).toBe(false);
+    expect(rule.isRepeat(fingerprintOf('first'), REPEAT_WINDOW_MS)).toBe(false);
     // Later `second`'s hour has passed too, though it was counted after `first`'s first count.
-    expect(rule.isRepeat('third', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
-    expect(rule.isRepeat('first', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(true);
-    expect(rule.isRepeat('second', REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
+    expect(rule.isRepeat(fingerprintOf('third'), REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
+    expect(rule.isRepeat(fingerprintOf('first'), REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(true);
+    expect(rule.isRepeat(fingerprintOf('second'), REPEAT_WINDOW_MS + 40 * MINUTE)).toBe(false);
   });
 });
 
@@ -187,9 +187,7 @@ describe('the fingerprints the rules keep instead of keys', () => {
     const seen = new Set<number>();
     let smallest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 1_000_000; i++) {
-      const fingerprint = fingerprintOf(
-        repeatKeyOf(1 + (i % 7), visitorOf({ ipHash: `${i}`, userAgent: 'Mozilla/5.0' })),
-      );
+      const fingerprint = repeatKeyOf(1 + (i % 7), visitorOf({ ipHash: `${i}`, userAgent: 'Mozilla/5.0' }));
       smallest = Math.min(smallest, fingerprint);
       seen.add(fingerprint);
     }

@@ -20,8 +20,8 @@ export type PendingClick = RowPlace & {
   campaignId: number;
   /** Whether it adds to the figures (no bot, no repeat, no flood), before the check with the other servers. */
   counts: boolean;
-  /** The visitor to check with the other servers when the click counts (PostgreSQL), else ''. */
-  visitor: string;
+  /** The visitor (`visitorOf`) to check with the other servers when the click counts (PostgreSQL), else 0. */
+  visitor: number;
   /** Its enrichment: country, device, browser, system and referrer host, as one shared entry. */
   traits: TraitsEntry;
   repeat: boolean;
@@ -29,8 +29,11 @@ export type PendingClick = RowPlace & {
   flood: FloodWindow | null;
 };
 
-/** A plain query; its rows are typed by the caller that reads them (`never[]` fits any row type). */
-type Query = (text: string, params: string[]) => Promise<{ rows: never[] }>;
+/**
+ * A plain query; its rows are typed by the caller that reads them (`never[]` fits any row type).
+ * `name` marks a statement every batch runs: PostgreSQL keeps it prepared on the connection.
+ */
+type Query = (text: string, params: string[], name?: string) => Promise<{ rows: never[] }>;
 
 /** One transaction of an engine, as the batch writer uses it. */
 type ClickTransaction = {
@@ -128,8 +131,11 @@ function postgresEngine(pool: pg.Pool): ClickEngine {
       let failure: Error | undefined;
       try {
         await connection.query('begin');
+        // The statements every batch runs go as named ones: PostgreSQL parses and plans each once per
+        // connection instead of once per batch (about 1.5 ms of its time a batch; decision 040).
         const result = await work({
-          query: (text, params) => connection.query(text, params),
+          query: (text, params, name) =>
+            connection.query(name ? { name, text, values: params } : { text, values: params }),
           copy: (rows) =>
             new Promise<void>((resolve, reject) => {
               connection.query(
@@ -138,8 +144,8 @@ function postgresEngine(pool: pg.Pool): ClickEngine {
                 ),
               );
             }),
-          async run({ text, params }) {
-            await connection.query(text, params);
+          async run({ text, params, prepareAs }) {
+            await connection.query(prepareAs ? { name: prepareAs, text, values: params } : { text, values: params });
           },
         });
         await connection.query('commit');

@@ -2,7 +2,7 @@
 // checked with every server's in `counted_visits`, in the batch's own transaction.
 
 /** A visit this server counted, waiting for the shared check. */
-export type Visit = { link_id: number; visitor: string; at: number };
+export type Visit = { link_id: number; visitor: number; at: number };
 
 /**
  * Takes the hour for each visit this server counted, unless another server already took it: the
@@ -11,7 +11,7 @@ export type Visit = { link_id: number; visitor: string; at: number };
  * back. Sent as three arrays, in key order (servers taking the same visits lock them in one order).
  */
 const TAKE_VISITS = `with sent as (
-    select * from unnest($1::bigint[], $2::uuid[], $3::bigint[]) with ordinality as v(link_id, visitor, at, position)
+    select * from unnest($1::bigint[], $2::bigint[], $3::bigint[]) with ordinality as v(link_id, visitor, at, position)
   ), taken as (
     insert into counted_visits (link_id, visitor, counted_at)
     select link_id, visitor, to_timestamp(at / 1000.0) from sent order by link_id, visitor
@@ -27,7 +27,7 @@ export const FORGET_VISITS = `delete from counted_visits where counted_at < now(
 export const FORGET_VISITS_EVERY_MS = 10 * 60_000;
 
 const visitKey = (visit: Visit) => `${visit.link_id}|${visit.visitor}`;
-type Query = (text: string, params: string[]) => Promise<{ rows: { position: number }[] }>;
+type Query = (text: string, params: string[], name?: string) => Promise<{ rows: { position: number }[] }>;
 
 /**
  * Checks the batch's counted visits (null beside a click that is not one) with every server's, and
@@ -42,11 +42,15 @@ export async function takeVisits(query: Query, visits: (Visit | null)[]): Promis
   }
   if (byKey.size === 0) return [];
   const sent = [...byKey.values()];
-  const { rows } = await query(TAKE_VISITS, [
-    `{${sent.map((v) => v.link_id).join(',')}}`,
-    `{${sent.map((v) => v.visitor).join(',')}}`,
-    `{${sent.map((v) => v.at).join(',')}}`,
-  ]);
+  const { rows } = await query(
+    TAKE_VISITS,
+    [
+      `{${sent.map((v) => v.link_id).join(',')}}`,
+      `{${sent.map((v) => v.visitor).join(',')}}`,
+      `{${sent.map((v) => v.at).join(',')}}`,
+    ],
+    'take_visits',
+  );
   if (rows.length === 0) return [];
   const notTaken = new Set(rows.map((row) => visitKey(sent[row.position - 1] as Visit)));
   const repeats: number[] = [];

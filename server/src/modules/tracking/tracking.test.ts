@@ -399,8 +399,8 @@ describe('the click buffer', () => {
     const link = (await makeLink({ campaign_id: campaignId, sub_id: 'forget' })).json();
     const hour = 60 * 60_000;
     await t.database.db.insert(countedVisits).values([
-      { linkId: link.id, visitor: randomUUID(), countedAt: new Date(Date.now() - 2 * hour) },
-      { linkId: link.id, visitor: randomUUID(), countedAt: new Date(Date.now() - hour / 6) },
+      { linkId: link.id, visitor: 1, countedAt: new Date(Date.now() - 2 * hour) },
+      { linkId: link.id, visitor: 2, countedAt: new Date(Date.now() - hour / 6) },
     ]);
     await t.app.clickBuffer.forgetOldVisits();
     const left = await t.database.db.select().from(countedVisits).where(eq(countedVisits.linkId, link.id));
