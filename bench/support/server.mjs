@@ -1,8 +1,17 @@
 // Shared by the benchmarks: start the built server on a throw-away database, and record results.
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
+
+/**
+ * The Node flags the portal ships with: those of `npm run serve` (package.json), so every bench
+ * starts the server the way a deployment does (the young generation's size, decision 040).
+ */
+export function servedNodeFlags() {
+  const serve = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve.split(/\s+/);
+  return serve.slice(1, serve.indexOf('dist/server/main.mjs'));
+}
 
 /** The built server on a fresh data folder; `cpu` pins it to one core (taskset) for load tests. */
 export async function startBuiltServer({ port, env = {}, cpu, readyTimeoutMs = 30_000 }) {
@@ -14,7 +23,7 @@ export async function startBuiltServer({ port, env = {}, cpu, readyTimeoutMs = 3
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_SERVER_FLAGS adds Node flags to the server only (say --trace-gc: the lines go to its log).
   profile.push(...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []));
-  const child = spawn(command[0], [...command.slice(1), ...profile, 'dist/server/main.mjs'], {
+  const child = spawn(command[0], [...command.slice(1), ...servedNodeFlags(), ...profile, 'dist/server/main.mjs'], {
     // As shipped: the default log level (info, a line per request) unless BENCH_LOG_LEVEL says otherwise.
     env: {
       ...process.env,
