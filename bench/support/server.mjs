@@ -9,6 +9,8 @@ import pg from 'pg';
  * starts the server the way a deployment does (the young generation's size, decision 040).
  */
 export function servedNodeFlags() {
+  // BENCH_NODE_FLAGS replaces them, for an A/B of a flag ('' for none); results so made are not "as shipped".
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
   const serve = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve.split(/\s+/);
   return serve.slice(1, serve.indexOf('dist/server/main.mjs'));
 }
