@@ -35,18 +35,23 @@ try {
   const sum = (type, size = 'gzip') => files.filter((f) => !type || f.type === type).reduce((n, f) => n + f[size], 0);
   const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
   const totalKib = kib(sum());
-  const wireKib = kib(sum(undefined, 'transferred'));
+  const wireBytes = sum(undefined, 'transferred');
+  const wireKib = kib(wireBytes);
+  // Judged on the bytes, not the rounded KiB: 112 647 bytes rounds to 110.0 and is still over 110 KiB.
+  const wireMet = wireBytes <= TARGET_WIRE_KIB * 1024;
+  const gzipMet = sum() <= TARGET_KIB * 1024;
   record('login-bundle', {
     target_kib_gzip: TARGET_KIB,
     total_kib_gzip: totalKib,
     js_kib_gzip: kib(sum('script')),
     css_kib_gzip: kib(sum('stylesheet')),
     transferred_kib: wireKib,
+    transferred_bytes: wireBytes,
     files: files.sort((a, b) => b.gzip - a.gzip),
     target_transferred_kib: TARGET_WIRE_KIB,
     verdict:
-      `${totalKib} KiB gzip for /auth/login (target ≤ ${TARGET_KIB}): ${totalKib <= TARGET_KIB ? 'met' : 'NOT met'}; ` +
-      `${wireKib} KiB as Chromium fetches it (target ≤ ${TARGET_WIRE_KIB}): ${wireKib <= TARGET_WIRE_KIB ? 'met' : 'NOT met'}`,
+      `${totalKib} KiB gzip for /auth/login (target ≤ ${TARGET_KIB}): ${gzipMet ? 'met' : 'NOT met'}; ` +
+      `${wireKib} KiB (${wireBytes} bytes) as Chromium fetches it (target ≤ ${TARGET_WIRE_KIB} KiB): ${wireMet ? 'met' : 'NOT met'}`,
   });
 } finally {
   await browser.close();
