@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // in the PostgreSQL pass (TEST_DB=postgres) and is not part of the PGlite one.
 const exclude = [...configDefaults.exclude, ...(process.env.TEST_DB === 'postgres' ? [] : ['**/*.postgres.test.ts'])];
 // The kill -9 tests check a promise made for a server that has the machine to itself (a crash loses
-// only what was answered in the last second, when the database takes a batch in about 0.3 s). Run
+// only what was answered in the last second, on a database made slow on purpose). Run
 // beside other files on two cores, they measure the other files' load instead: they run last, alone.
 const alone = ['server/**/*-crash.postgres.test.ts'];
 

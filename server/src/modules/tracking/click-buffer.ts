@@ -64,8 +64,8 @@ export function createClickBuffer(
 
   return {
     /**
-     * Keeps the click for the next batch. Returns true when the writes are behind (the oldest click
-     * not yet written is CLICK_BEHIND_MS old): the caller answers only after `flush()`.
+     * Keeps the click for the next batch. Returns true when the writes are behind (`click-batcher.ts`):
+     * the caller answers only after `flush()`.
      */
     record(click: RecordedClick): boolean {
       const visitor = click.isBot ? 0 : visitorOf(click);
