@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { chunkGroups, firstScreenPlugin, isChunkProbe } from './web/build/first-screen.ts';
 
 const PRELOADED =
-  /(app-shared|sign-in|public-shared|signed-in|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found|programme-page)-/;
+  /(app-shared|public-shared|signed-in|blank-layout|login|register|forgot-password|reset-password|two-steps|maintenance|not-found|programme-page)-/;
 
 export default defineConfig(async ({ command }) => ({
   root: 'web',
@@ -39,7 +39,9 @@ export default defineConfig(async ({ command }) => ({
     // signed-in screen's own few extra chunks load as it imports them. Saves ~2 KiB gzip of the
     // sign-in budget (bench/login-bundle) without a waterfall on the sign-in page itself.
     modulePreload: {
-      resolveDependencies: (url: string, deps: string[]) => (PRELOADED.test(url) ? deps : []),
+      // index.html lists the entry's own imports: the entry chunk is small, and the app-shared chunk
+      // it starts is found by the browser's preload scanner, not one round trip after the entry.
+      resolveDependencies: (url, deps, { hostType }) => (hostType === 'html' || PRELOADED.test(url) ? deps : []),
     },
   },
   server: {

@@ -1,13 +1,13 @@
 // The boot script: a couple of KiB that run as index.html is read, before the app's code has
 // arrived. It starts what the page will need at once, instead of one round trip after another: the
-// chunks the entry imports and the person's language; for a signed-out visit the sign-in screen's
-// code; for a signed-in page the signed-in area's code and styles and the page's first API requests. Built apart from the app, as a classic script
+// chunks the entry imports (the sign-in screen's code among them) and the person's language; for a
+// signed-in page the signed-in area's code and styles and the page's first API requests. Built apart from the app, as a classic script
 // (web/build/first-screen.ts); it changes nothing the app relies on, so without it (dev server,
 // an older page) the app asks for everything itself. docs/decisions/019.
 
 import { ADMIN_ROLE } from '@contract/session';
 import { firstRequests } from './app/first-requests';
-import { AUTH_LOGIN_PATH, HOME_PATH } from './app/paths';
+import { HOME_PATH } from './app/paths';
 import { isPublicPath } from './app/public-roots';
 import { browserLanguage, LANGUAGES } from './i18n/languages';
 import { API_BASE } from './lib/api-client';
@@ -19,8 +19,6 @@ import { SETTINGS_KEY } from './theme/settings-key';
 declare const __FIRST_SCREEN__: {
   /** The chunks the entry imports: every page needs them, and the entry would ask for them only once it has arrived. */
   initial: string[];
-  /** The sign-in screen's, where a signed-out visit lands. */
-  signIn: string[];
   /** Scripts and styles every signed-in page needs (the layout, and the home, where sign-in lands). */
   signedIn: { scripts: string[]; styles: string[] };
   /** What an affiliate's home adds to `signedIn` (an admin's home does without it). */
@@ -72,7 +70,7 @@ function showShell({ mode, direction }: { mode?: string; direction?: string }) {
 }
 
 function boot() {
-  const { initial, signIn, signedIn, affiliateHome, languages, appLanguages } = __FIRST_SCREEN__;
+  const { initial, signedIn, affiliateHome, languages, appLanguages } = __FIRST_SCREEN__;
   const pathname = window.location.pathname;
   const claims = currentClaims();
   const token = getToken();
@@ -80,9 +78,8 @@ function boot() {
   const languageCode = LANGUAGES.find((l) => l === settings.language) ?? '';
   const language = languages[languageCode] ?? [];
   if (!claims || !token || isPublicPath(pathname)) {
-    // Signed out: the sign-in screen is where a protected page sends them, and where most visits start.
-    const isSignIn = !isPublicPath(pathname) || pathname === AUTH_LOGIN_PATH;
-    for (const href of [...initial, ...language, ...(isSignIn ? signIn : [])]) preload(href, 'script');
+    // Signed out: the sign-in screen, where most visits start, is in the entry's chunks.
+    for (const href of [...initial, ...language]) preload(href, 'script');
     return;
   }
   showShell(settings);
