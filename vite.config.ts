@@ -41,7 +41,8 @@ export default defineConfig(async ({ command }) => ({
     modulePreload: {
       // index.html lists the entry's own imports: the entry chunk is small, and the app-shared chunk
       // it starts is found by the browser's preload scanner, not one round trip after the entry.
-      resolveDependencies: (url, deps, { hostType }) => (hostType === 'html' || PRELOADED.test(url) ? deps : []),
+      resolveDependencies: (url: string, deps: string[], { hostType }: { hostType: string }) =>
+        hostType === 'html' || PRELOADED.test(url) ? deps : [],
     },
   },
   server: {

@@ -1,7 +1,7 @@
 // The boot script: a couple of KiB that run as index.html is read, before the app's code has
 // arrived. It starts what the page will need at once, instead of one round trip after another: the
-// chunks the entry imports (the sign-in screen's code among them) and the person's language; for a
-// signed-in page the signed-in area's code and styles and the page's first API requests. Built apart from the app, as a classic script
+// person's language; for a signed-in page the signed-in area's code and styles and the page's first
+// API requests (index.html lists the entry's own chunks). Built apart from the app, as a classic script
 // (web/build/first-screen.ts); it changes nothing the app relies on, so without it (dev server,
 // an older page) the app asks for everything itself. docs/decisions/019.
 
@@ -17,8 +17,6 @@ import { SETTINGS_KEY } from './theme/settings-key';
 
 /** Files of the build, filled in by the build (web/build/first-screen.ts). */
 declare const __FIRST_SCREEN__: {
-  /** The chunks the entry imports: every page needs them, and the entry would ask for them only once it has arrived. */
-  initial: string[];
   /** Scripts and styles every signed-in page needs (the layout, and the home, where sign-in lands). */
   signedIn: { scripts: string[]; styles: string[] };
   /** What an affiliate's home adds to `signedIn` (an admin's home does without it). */
@@ -70,7 +68,7 @@ function showShell({ mode, direction }: { mode?: string; direction?: string }) {
 }
 
 function boot() {
-  const { initial, signedIn, affiliateHome, languages, appLanguages } = __FIRST_SCREEN__;
+  const { signedIn, affiliateHome, languages, appLanguages } = __FIRST_SCREEN__;
   const pathname = window.location.pathname;
   const claims = currentClaims();
   const token = getToken();
@@ -78,21 +76,16 @@ function boot() {
   const languageCode = LANGUAGES.find((l) => l === settings.language) ?? '';
   const language = languages[languageCode] ?? [];
   if (!claims || !token || isPublicPath(pathname)) {
-    // Signed out: the sign-in screen, where most visits start, is in the entry's chunks.
-    for (const href of [...initial, ...language]) preload(href, 'script');
+    // Signed out: the sign-in screen, where most visits start, is in the entry's chunks (index.html
+    // lists them).
+    for (const href of language) preload(href, 'script');
     return;
   }
   showShell(settings);
   startEarlyRequests(API_BASE, firstRequests(pathname, String(claims.role)), token);
   for (const href of signedIn.styles) preload(href, 'style');
   const ownHome = pathname === HOME_PATH && claims.role !== ADMIN_ROLE ? affiliateHome : [];
-  for (const href of [
-    ...initial,
-    ...language,
-    ...(appLanguages[languageCode] ?? []),
-    ...signedIn.scripts,
-    ...ownHome,
-  ]) {
+  for (const href of [...language, ...(appLanguages[languageCode] ?? []), ...signedIn.scripts, ...ownHome]) {
     preload(href, 'script');
   }
 }
