@@ -56,9 +56,14 @@ describe('the click buffer under kill -9', () => {
   // wait for their write. 0.6 s: two writes are more than the window, so a click answered at once
   // while one is under way would be lost (the redirect measured only the age of the oldest click,
   // and lost one answered 1.07 s before the kill on a loaded runner with writes of about 0.55 s).
-  test.each([0.25, 0.6])(
+  // At 0.6 s every answer waits for its write (two writes a round for 100 connections): a few hundred
+  // answers in 5 s (470 on a CI run), so that case asks only for a hundred.
+  test.each([
+    [0.25, 500],
+    [0.6, 100],
+  ])(
     'GET /r/:code, %s s more a batch: every click answered more than a second before kill -9 is in the database',
-    async (seconds) => {
+    async (seconds, leastAnswered) => {
       const admin = new pg.Client({ connectionString: copy.url });
       await admin.connect();
       await admin.query(slowClickWrites(seconds));
@@ -111,7 +116,7 @@ describe('the click buffer under kill -9', () => {
         `kill -9 after ${LOAD_MS} ms of load: ${answered.size} clicks answered, ${stored.size} stored, ` +
           `${lost.length} answered and lost (the oldest answered ${Math.max(0, ...lost)} ms before the kill)`,
       );
-      expect(answered.size).toBeGreaterThan(300);
+      expect(answered.size).toBeGreaterThan(leastAnswered);
       expect(lostTooEarly).toEqual([]);
     },
     60_000,
