@@ -176,6 +176,7 @@ export function firstScreenPlugin(): Plugin {
       // they once were: a high-priority preload of them competes with the stylesheet and this script,
       // and Lighthouse counts it as render-blocking (the first paint came 0.3 s later on its phone).
       const preloads = '<link rel="modulepreload" crossorigin';
+      if (!page.includes(preloads)) throw new Error('first-screen: index.html lists no modulepreload to lower');
       html.source = page
         .replace(marker, `<script src="/${fileName}"></script>\n    ${marker}`)
         .replaceAll(preloads, '<link rel="modulepreload" fetchpriority="low" crossorigin');
