@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminGet, createApprovedAffiliate, signInThroughForm } from './support/api';
+import { ADMIN, adminGet, createApprovedAffiliate, createCampaign, signInThroughForm } from './support/api';
 
 test.describe('[TRACKING]', () => {
   test('[AFFILIATE][LINKS] an affiliate makes a link from a campaign, follows it, and sees the click counted', async ({
@@ -48,5 +48,37 @@ test.describe('[TRACKING]', () => {
       await page.reload();
       await expect(row.getByRole('cell').nth(3)).toHaveText('1', { timeout: 5_000 });
     }).toPass({ timeout: 30_000 });
+  });
+
+  test('[AFFILIATE][LINKS] the generator’s form is there while the campaigns load, and the links below it do not move when they come', async ({
+    page,
+  }) => {
+    const campaign = await createCampaign(`Espera ${Date.now()}`);
+    const affiliate = await createApprovedAffiliate('Link', 'Waiter');
+    await signInThroughForm(page, affiliate.email, affiliate.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    // The active campaigns' answer is held until the page has laid out without them.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/v1\/campaigns\?.*status=active/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/gerador-links?campanha=${campaign.id}`);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Generate link' }) });
+    const choice = form.getByRole('combobox', { name: 'Campaign' });
+    await expect(choice).toBeDisabled();
+    await form.getByRole('textbox', { name: 'utm_source' }).fill('whatsapp');
+    const yourLinks = page.getByRole('heading', { level: 2, name: 'Your links' });
+    await expect(yourLinks).toBeVisible();
+    const before = await yourLinks.boundingBox();
+    release();
+    await expect(choice).toBeEnabled();
+    // The campaign named in the address is chosen once it is known; what was typed stays.
+    await expect(choice).toHaveValue(campaign.name);
+    await expect(form.getByRole('textbox', { name: 'utm_source' })).toHaveValue('whatsapp');
+    expect((await yourLinks.boundingBox())?.y).toBe(before?.y);
   });
 });

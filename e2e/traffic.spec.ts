@@ -60,10 +60,6 @@ test.describe('[TRAFFIC] where clicks come from', () => {
     const { person, link } = await visitedLink();
     await useSession(page, person.email, person.password);
     await page.goto('/gerador-links');
-    // The generator's form replaces its skeleton (220 px) when the campaigns come, and pushes the
-    // table down: a click aimed while the links had come first could land beside the button (a CI
-    // run found no drawer). The page is laid out once the form is there.
-    await expect(page.getByRole('button', { name: 'Generate link' })).toBeVisible();
     await page.getByRole('button', { name: `Traffic of link ${link.code}` }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('heading', { name: /Traffic of/ })).toBeVisible();

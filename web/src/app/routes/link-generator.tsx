@@ -1,5 +1,5 @@
 import type { TrackingLink } from '@contract/tracking';
-import { Drawer, Skeleton, Stack } from '@mantine/core';
+import { Drawer, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,14 +27,11 @@ export default function LinkGeneratorScreen() {
     <>
       <PageHeader title={t('screens.linkGenerator')} description={t('links.description')} />
       <Stack gap="xl">
-        {active.isPending ? (
-          <Skeleton h={220} />
-        ) : (
-          <LinkGenerator
-            campaigns={options}
-            initialCampaignId={options.some((o) => o.value === chosen) ? chosen : undefined}
-          />
-        )}
+        <LinkGenerator
+          campaigns={options}
+          campaignsLoading={active.isPending}
+          initialCampaignId={options.some((o) => o.value === chosen) ? chosen : undefined}
+        />
         <LinksTable campaigns={filterOptions} onShowTraffic={setShown} />
       </Stack>
       <Drawer

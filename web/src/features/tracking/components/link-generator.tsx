@@ -1,8 +1,8 @@
 import type { TrackingLink } from '@contract/tracking';
-import { Button, Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
@@ -11,12 +11,17 @@ import { LinkResult } from './link-result';
 
 const TAG = /^[\w.\-~ ]*$/;
 
-/** Choose a campaign and optional sub-id and UTM tags; get the short tracking link. */
+/**
+ * Choose a campaign and optional sub-id and UTM tags; get the short tracking link. The form shows
+ * while the campaigns load (only their field waits), so nothing below it moves when they arrive.
+ */
 export function LinkGenerator({
   campaigns,
+  campaignsLoading = false,
   initialCampaignId,
 }: {
   campaigns: { value: string; label: string }[];
+  campaignsLoading?: boolean;
   initialCampaignId?: string;
 }) {
   const { t } = useTranslation();
@@ -47,6 +52,12 @@ export function LinkGenerator({
     },
   });
 
+  // The campaign asked for in the address is known once the campaigns have loaded.
+  const { values, setFieldValue } = form;
+  useEffect(() => {
+    if (initialCampaignId && values.campaign_id === null) setFieldValue('campaign_id', initialCampaignId);
+  }, [initialCampaignId, values.campaign_id, setFieldValue]);
+
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
     try {
@@ -64,9 +75,11 @@ export function LinkGenerator({
             <FormAlert message={alert} />
             <Select
               label={t('links.campaign')}
-              placeholder={t('links.chooseCampaign')}
+              placeholder={campaignsLoading ? t('common.loading') : t('links.chooseCampaign')}
               searchable
               required
+              disabled={campaignsLoading}
+              rightSection={campaignsLoading ? <Loader size="xs" aria-label={t('common.loading')} /> : undefined}
               data={campaigns}
               nothingFoundMessage={t('links.noActiveCampaign')}
               {...form.getInputProps('campaign_id')}
