@@ -5,13 +5,20 @@ import { BlankLayout } from '../layouts/blank-layout';
 import { LayoutShell } from '../layouts/layout-shell';
 import { setApiHandlers } from '../lib/api-client';
 import { removeToken } from '../lib/session';
+import { loadFullStyles } from '../theme/full-styles';
 import { AdminGuard, SessionGuard, useExpiredTokenSweep } from './guards';
 import { paths } from './paths';
 import { screen } from './screen';
 
 // The main layout carries the menu and header: signed-out visitors on /auth never download it.
+// Only the home's first screen does with the layout's own Mantine styles (theme/signed-in-styles.ts):
+// any other page comes with the full sheet.
 const FullLayout = lazy(() =>
-  Promise.all([import('../layouts/full-layout'), loadAppMessages()]).then(([layout]) => layout),
+  Promise.all([
+    import('../layouts/full-layout'),
+    loadAppMessages(),
+    window.location.pathname === paths.home ? null : loadFullStyles(),
+  ]).then(([layout]) => layout),
 );
 
 /** A signed-out screen other than sign-in: its code and its texts arrive together. */
@@ -22,11 +29,12 @@ const withProgrammeMessages = <T,>(module: Promise<T>) =>
   Promise.all([module, loadProgrammeMessages()]).then(([loaded]) => loaded);
 
 /**
- * A signed-in screen other than the home: its code and the signed-in screens' texts arrive together.
+ * A signed-in screen other than the home: its code, the signed-in screens' texts and Mantine's full
+ * sheet arrive together.
  * The layout brings only the home's and its own (docs/decisions/046).
  */
 const withScreenMessages = <T,>(module: Promise<T>) =>
-  Promise.all([module, loadScreenMessages()]).then(([loaded]) => loaded);
+  Promise.all([module, loadScreenMessages(), loadFullStyles()]).then(([loaded]) => loaded);
 
 const mainRoutes: RouteObject[] = [
   { path: paths.home, element: screen('home', () => import('./routes/home')) },

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '../theme/signed-in-styles';
 import { ADMIN_ROLE, type UserState } from '@contract/session';
 import { ActionIcon, AppShell, Burger, Container, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -14,6 +14,7 @@ import { useNotificationStream } from '../lib/notifications/notification-stream'
 import { queryClient } from '../lib/query-client';
 import { currentClaims, writeUserState } from '../lib/session';
 import { useAfterFirstPaint } from '../lib/use-after-first-paint';
+import { withFullStyles } from '../theme/full-styles';
 import { settingsStore, usePresentationSettings } from '../theme/settings';
 import { BellButton } from './bell-button';
 import { LanguageMenu, SettingsButton } from './header-controls';
@@ -24,11 +25,14 @@ import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';
 import { TopMenu } from './top-menu';
 
-// Not needed to show the page: loaded once it has painted (docs/decisions/019).
-const Toasts = lazy(() => import('./toasts'));
-const NotificationBell = lazy(() => import('./notification-bell'));
+// Not needed to show the page: loaded once it has painted (docs/decisions/019). The toasts' start is
+// also when the home fetches Mantine's full sheet.
+const Toasts = lazy(() => withFullStyles(import('./toasts')));
+const NotificationBell = lazy(() => withFullStyles(import('./notification-bell')));
 // Opened by a click, never part of the first screen: its sliders and swatches come when asked for.
-const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
+const SettingsDrawer = lazy(() =>
+  withFullStyles(import('./settings-drawer')).then((m) => ({ default: m.SettingsDrawer })),
+);
 
 const TOP_MENU_HEIGHT = 48;
 

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
@@ -14,8 +14,9 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        {/* The name holds the initials the avatar shows, so a person who says what they see reaches it. */}
-        <UnstyledButton aria-label={name ? `${name} (${initials})` : t('screens.account')} ms={4}>
+        {/* Named by what it shows (WCAG 2.5.3): the avatar's initials, then the name, which a phone
+            keeps for screen readers only. */}
+        <UnstyledButton aria-label={name ? undefined : t('screens.account')} ms={4}>
           <Group gap={8} wrap="nowrap">
             <Avatar src={user.avatar || null} alt="" radius="xl" size={34} color="brand">
               {initials}
@@ -23,6 +24,7 @@ export function ProfileMenu() {
             <Text size="sm" fw={600} visibleFrom="md">
               {name}
             </Text>
+            <VisuallyHidden hiddenFrom="md">{name}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

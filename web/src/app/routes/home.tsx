@@ -13,10 +13,12 @@ import { useNetworks } from '../../features/networks/api/networks';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../../lib/form';
 import { currentClaims } from '../../lib/session';
+import { withFullStyles } from '../../theme/full-styles';
 
 // Charts are the heaviest part of a dashboard: their own chunk, fetched after the figures render.
 // The lists sit below the figures and the chart: their own chunk too (docs/decisions/019).
-const DashboardChart = lazy(() => import('../../features/metrics/components/dashboard-chart'));
+// Its tooltip's swatch is not among the home's first styles: it comes with the full sheet.
+const DashboardChart = lazy(() => withFullStyles(import('../../features/metrics/components/dashboard-chart')));
 const TopCampaigns = lazy(() =>
   import('../../features/metrics/components/dashboard-lists').then((m) => ({ default: m.TopCampaigns })),
 );
