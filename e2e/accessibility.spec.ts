@@ -33,21 +33,26 @@ async function seriousViolations(page: Page) {
   return first.length === 0 ? first : read();
 }
 
-test('[A11Y] the profile button’s name starts with what it shows, on a phone and on a desktop (label in name, WCAG 2.5.3)', async ({
+test('[A11Y] the header’s and the menu’s names hold what they show (the profile’s initials and name, an unread count), on a phone and on a desktop (label in name, WCAG 2.5.3)', async ({
   page,
 }) => {
+  // An affiliate writes: the admin's menu shows Messages with an unread count.
+  const person = await createApprovedAffiliate('Rotulo', `Visivel${Date.now()}`);
+  await call('/messages', { token: await apiSignIn(person.email, person.password), body: { body: 'Olá!' } });
   await useSession(page, ADMIN.email, ADMIN.password);
   for (const size of [
     { width: 390, height: 844 },
-    { width: 1280, height: 800 },
+    { width: 1350, height: 940 },
   ]) {
     await page.setViewportSize(size);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    if (size.width > 390) await expect(page.getByTestId('menu-badge-adminMessages')).toBeVisible();
     // axe counts this rule as experimental: it is not among the WCAG tags the other checks read.
     const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
     expect(results.violations.map((v) => v.nodes.map((n) => n.html))).toEqual([]);
   }
+  await expect(page.getByRole('link', { name: /^Messages \(\d+ unread\)$/ })).toBeVisible();
 });
 
 test.describe('[A11Y] no serious axe violations', () => {

@@ -9,6 +9,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -94,16 +95,24 @@ export function SideMenu({
               )}
               {section.items.map(({ screen, icon: Icon }) => {
                 const count = badges[screen as keyof typeof badges] ?? 0;
-                const label = count
-                  ? `${t(`screens.${screen}`)} (${t('messages.unreadCount', { count })})`
-                  : t(`screens.${screen}`);
+                const unread = count ? ` (${t('messages.unreadCount', { count })})` : '';
+                const label = `${t(`screens.${screen}`)}${unread}`;
                 const link = (
                   <NavLink
                     key={screen}
                     component={Link}
                     to={paths[screen]}
-                    label={mini ? undefined : t(`screens.${screen}`)}
-                    aria-label={mini || count ? label : undefined}
+                    // Named by its words, then the unread count for screen readers (the badge is hidden
+                    // from them): a label of its own would not hold the badge's figure (WCAG 2.5.3).
+                    label={
+                      mini ? undefined : (
+                        <>
+                          {t(`screens.${screen}`)}
+                          {unread && <VisuallyHidden>{unread}</VisuallyHidden>}
+                        </>
+                      )
+                    }
+                    aria-label={mini ? label : undefined}
                     leftSection={
                       <Indicator disabled={!mini || !count} size={8} offset={2}>
                         <Icon size={mini ? 22 : 18} stroke={1.6} />
