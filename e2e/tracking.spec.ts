@@ -80,5 +80,11 @@ test.describe('[TRACKING]', () => {
     await expect(choice).toHaveValue(campaign.name);
     await expect(form.getByRole('textbox', { name: 'utm_source' })).toHaveValue('whatsapp');
     expect((await yourLinks.boundingBox())?.y).toBe(before?.y);
+    // Chosen once: the person can still unchoose it.
+    await choice.click();
+    await page.getByRole('option', { name: campaign.name }).click();
+    await expect(choice).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(choice).toHaveValue('');
   });
 });

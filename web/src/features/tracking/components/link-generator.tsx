@@ -2,7 +2,7 @@ import type { TrackingLink } from '@contract/tracking';
 import { Button, Card, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useTranslation } from '../../../i18n';
 import { showApiError } from '../../../lib/form';
@@ -52,11 +52,15 @@ export function LinkGenerator({
     },
   });
 
-  // The campaign asked for in the address is known once the campaigns have loaded.
-  const { values, setFieldValue } = form;
+  // The campaign asked for in the address is known once the campaigns have loaded: chosen then, once
+  // (the person may unchoose it after), unless they chose one meanwhile.
+  const { setFieldValue, getValues } = form;
+  const isInitialApplied = useRef(false);
   useEffect(() => {
-    if (initialCampaignId && values.campaign_id === null) setFieldValue('campaign_id', initialCampaignId);
-  }, [initialCampaignId, values.campaign_id, setFieldValue]);
+    if (!initialCampaignId || isInitialApplied.current) return;
+    isInitialApplied.current = true;
+    if (getValues().campaign_id === null) setFieldValue('campaign_id', initialCampaignId);
+  }, [initialCampaignId, getValues, setFieldValue]);
 
   const submit = form.onSubmit(async (values) => {
     setAlert(null);
